@@ -1,0 +1,22 @@
+export const PERMISSIONS = ['umgr', 'cmgr', 'stck', 'pord', 'sord', 'reps'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Role ids of SPEC.md §3, lowest to highest. */
+export const ROLES = [1, 7, 81, 99] as const;
+export type RoleId = (typeof ROLES)[number];
+export const ROLE_ADMIN: RoleId = 99;
+
+export const NOTIFICATION_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const LANGUAGES = ['en', 'ru', 'lv'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export function roleRank(role: number): number {
+  return ROLES.indexOf(role as RoleId);
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

@@ -1,0 +1,63 @@
+/** Every failure code of SPEC.md §8, spelled as there, with its English message where it has one. */
+export const ERROR_MESSAGES = {
+  server_error: 'Internal server error',
+  unauthorized: 'Authentication required. Try to relogin.',
+  forbidden: 'Access forbidden',
+  server_unavailable: 'Server is currently unavailable. Please try again later.',
+  user_excluded: 'User is blocked. Please contact the administrator.',
+  password_too_soft: 'New password is too short',
+  too_many_login_failures: 'Too many login failures. Please contact the administrator.',
+  dublicate_username: 'User with this name already exists',
+  dublicate_password: 'Can not change password to the same value',
+  order_incomplete: 'Can not set ready to incomplete order',
+  order_update_denied: 'Can not update non-draft order',
+  order_sku_dublicate: 'Dublicate products are not allowed in one order',
+  order_exclude_denied: 'Order can not be deleted',
+  malformed_api_request: 'Malformed request',
+  auth_error: 'Wrong username or password',
+  invalid_user_id: 'No such user',
+  invalid_username: 'Invalid username',
+  invalid_password: 'Wrong password',
+  invalid_session: 'Invalid session',
+  no_companies_specified: 'At least one company is required',
+  permissions_error: 'Permissions error',
+  permission_required: 'You can not grant what you do not hold',
+  permission_unknown: 'Unknown permission',
+  company_not_permitted: 'Company is not permitted',
+  consignee_not_permitted: 'Consignee is not permitted',
+  crud_filter_unknown: 'Unknown filter',
+  crud_filter_invalid_type: 'Invalid filter value',
+  crud_order_unknown: 'Unknown ordering',
+  order_not_found: 'Order not found',
+  order_ready_denied: 'Order can not be set ready',
+  order_unready_denied: 'Order can not be set back to draft',
+  order_code_dublicate: 'An order with this external code already exists',
+  order_template_not_found: 'Template not found',
+  not_found: 'Not found',
+  rate_limited: 'Too many attempts. Please wait and try again.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+/** HTTP status of a code that is not answered with 200 + failure. */
+export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
+  malformed_api_request: 400,
+  crud_filter_unknown: 400,
+  crud_filter_invalid_type: 400,
+  crud_order_unknown: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  server_error: 500,
+};
+
+export interface Failure {
+  code: ErrorCode;
+  details?: unknown;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_MESSAGES;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE = 1_000_000;
+
+export const Id = z.int().min(1).max(2_147_483_647);
+export const IdList = z.array(Id).max(MAX_PAGE_SIZE);
+export const Smart = z.string().trim().max(200);
+
+/**
+ * A list request (DESIGN.md §3). Filters are strict: an unknown key is refused as
+ * crud_filter_unknown, a value of the wrong type as crud_filter_invalid_type, an ordering outside
+ * the whitelist as crud_order_unknown.
+ */
+export function listRequest<F extends z.ZodRawShape, const O extends readonly string[]>(
+  filters: F,
+  orderings: O,
+) {
+  const values = orderings.flatMap((key) => [key, `-${key}`]) as Array<O[number] | `-${O[number]}`>;
+  return z.object({
+    filters: z.strictObject(filters).partial().default({} as never),
+    page: z.int().min(0).max(MAX_PAGE).default(0),
+    count: z.int().min(1).max(MAX_PAGE_SIZE).default(10),
+    ordering: z.enum(values as [O[number] | `-${O[number]}`, ...Array<O[number] | `-${O[number]}`>]).optional(),
+    with_total: z.boolean().default(false),
+  });
+}
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    more: z.boolean(),
+    total: z.int().optional(),
+  });
+}
+
+export const Empty = z.object({}).default({});
+export const Ok = z.object({});
