@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_ACCEPTED_FILES = [
+  '.pdf',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.txt',
+  '.csv',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.odt',
+  '.ods',
+  '.zip',
+].join(',');
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const ConfigSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: int(1, 60 * 24 * 7).default(8 * 60),
+  SESSION_ABSOLUTE_DAYS: int(1, 365).default(7),
+  LOGIN_RATE_LIMIT: int(1, 100_000).default(30),
+  API_TIMEOUT_MS: int(1000, 600_000).default(30_000),
+  COMMENT_MAX_FILES: int(1, 100).default(5),
+  COMMENT_MAX_FILESIZE: int(1, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  COMMENT_ACCEPTED_FILES: z.string().min(1).default(DEFAULT_ACCEPTED_FILES),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('extranet@localhost'),
+  JOBS_INTERVAL_MS: int(50, 3_600_000).default(1000),
+  WMS_CONNECTOR: z.enum(['simulator', 'http']).default('simulator'),
+  WMS_URL: z.url().optional(),
+  WMS_SECRET: z.string().min(16).optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  /** Directory of the embedded database; absent when DATABASE_URL is set. */
+  dbDir: string | undefined;
+  filesDir: string;
+  demo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads configuration once from an environment (process.env in main.ts, literals in tests). */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  overrides: Partial<Config> = {},
+): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const merged = { ...parsed.data, ...overrides };
+  const dataDir = path.resolve(merged.DATA_DIR);
+  return {
+    ...merged,
+    DATA_DIR: dataDir,
+    dbDir: merged.DATABASE_URL ? undefined : path.join(dataDir, 'db'),
+    filesDir: overrides.filesDir ?? path.join(dataDir, 'files'),
+    demo: overrides.demo ?? true,
+  };
+}

@@ -1,0 +1,548 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Money and quantities: 3 decimals, never floats. */
+const amount = (name?: string) => (name ? numeric(name, { precision: 18, scale: 3 }) : numeric({ precision: 18, scale: 3 }));
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- reference data (global)
+
+export const roles = pgTable('roles', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+
+export const permissions = pgTable('permissions', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+});
+
+export const notificationTypes = pgTable('notification_types', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+});
+
+export const emailRates = pgTable('email_rates', {
+  id: serial().primaryKey(),
+  minutes: integer().notNull().unique(),
+});
+
+export const currencies = pgTable('currencies', {
+  id: serial().primaryKey(),
+  code: text().notNull().unique(),
+});
+
+export const uoms = pgTable('uoms', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+});
+
+export const locations = pgTable('locations', {
+  id: serial().primaryKey(),
+  label: text().notNull().unique(),
+});
+
+// ---------------------------------------------------------------- companies and their catalogs
+
+export const companies = pgTable('companies', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+});
+
+export const businessLines = pgTable('business_lines', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+});
+
+export const consignees = pgTable(
+  'consignees',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    businessLineId: integer()
+      .notNull()
+      .references(() => businessLines.id),
+    name: text().notNull(),
+  },
+  (t) => [index().on(t.companyId, t.name), index().on(t.businessLineId)],
+);
+
+const party = (name: 'vendors' | 'customers') =>
+  pgTable(
+    name,
+    {
+      id: serial().primaryKey(),
+      consigneeId: integer()
+        .notNull()
+        .references(() => consignees.id),
+      externalCode: text().notNull(),
+      name: text().notNull(),
+      defaultCurrencyId: integer().references(() => currencies.id),
+    },
+    (t) => [uniqueIndex().on(t.consigneeId, t.externalCode), index().on(t.consigneeId, t.name)],
+  );
+
+export const vendors = party('vendors');
+export const customers = party('customers');
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial().primaryKey(),
+    vendorId: integer().references(() => vendors.id),
+    customerId: integer().references(() => customers.id),
+    code: text().notNull(),
+    name: text().notNull(),
+  },
+  (t) => [
+    index().on(t.vendorId),
+    index().on(t.customerId),
+    check('addresses_one_owner', sql`(${t.vendorId} is null) <> (${t.customerId} is null)`),
+  ],
+);
+
+export const skus = pgTable(
+  'skus',
+  {
+    id: serial().primaryKey(),
+    consigneeId: integer()
+      .notNull()
+      .references(() => consignees.id),
+    code: text().notNull(),
+    externalCode: text().notNull(),
+    name: text().notNull(),
+    manufacturerExpire: integer(),
+    receiveExpire: integer(),
+    shipExpire: integer(),
+    receiveTempMin: integer(),
+    receiveTempMax: integer(),
+    vendorId: integer().references(() => vendors.id),
+    commodityCode: text(),
+    productionCountry: text(),
+    price: amount(),
+    vatRate: amount(),
+    classCode: text(),
+    orderMin: amount(),
+    orderStep: amount(),
+    exciseCode: text(),
+    alcoholPercent: amount(),
+  },
+  (t) => [uniqueIndex().on(t.consigneeId, t.externalCode), index().on(t.consigneeId, t.name), index().on(t.name)],
+);
+
+export const skuPackaging = pgTable(
+  'sku_packaging',
+  {
+    id: serial().primaryKey(),
+    skuId: integer()
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    grossW: amount(),
+    netW: amount(),
+    width: amount(),
+    height: amount(),
+    length: amount(),
+    volume: amount(),
+    pceQty: integer(),
+  },
+  (t) => [index().on(t.skuId)],
+);
+
+export const skuEans = pgTable(
+  'sku_eans',
+  {
+    id: serial().primaryKey(),
+    skuId: integer()
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    eanText: text().notNull(),
+    eanTypeCode: text().notNull(),
+  },
+  (t) => [index().on(t.skuId), index().on(t.eanText)],
+);
+
+export const stockRows = pgTable(
+  'stock_rows',
+  {
+    id: serial().primaryKey(),
+    consigneeId: integer()
+      .notNull()
+      .references(() => consignees.id),
+    skuId: integer()
+      .notNull()
+      .references(() => skus.id),
+    statusCode: text(),
+    statusDesc: text(),
+    qty: amount().notNull(),
+    uomId: integer()
+      .notNull()
+      .references(() => uoms.id),
+    expiryDate: date({ mode: 'string' }),
+    batch: text(),
+    mfgDate: date({ mode: 'string' }),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    sscc: text(),
+    size: text(),
+  },
+  (t) => [
+    index().on(t.consigneeId, t.skuId),
+    index().on(t.skuId, t.batch, t.expiryDate),
+    index().on(t.consigneeId, t.expiryDate),
+    index().on(t.consigneeId, t.mfgDate),
+    index().on(t.consigneeId, t.statusDesc),
+    index().on(t.sscc),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    url: text().notNull(),
+  },
+  (t) => [index().on(t.companyId)],
+);
+
+// ---------------------------------------------------------------- users and sessions
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    passwordExpired: boolean().notNull().default(false),
+    fio: text(),
+    email: text(),
+    lang: text().notNull().default('en'),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id),
+    excluded: boolean().notNull().default(false),
+    loginFailures: integer().notNull().default(0),
+    tooManyLoginFailures: boolean().notNull().default(false),
+    emailRateId: integer().references(() => emailRates.id),
+    lastSummaryAt: timestamp({ withTimezone: true }),
+    creationDate: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index().on(t.roleId)],
+);
+
+export const userCompanies = pgTable(
+  'user_companies',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index().on(t.companyId, t.userId)],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permId: text()
+      .notNull()
+      .references(() => permissions.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permId] }), index().on(t.permId)],
+);
+
+export const userNotificationTypes = pgTable(
+  'user_notification_types',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ntfyId: text()
+      .notNull()
+      .references(() => notificationTypes.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ntfyId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial().primaryKey(),
+    /** SHA-256 of the token, hex; the token itself is never stored. */
+    tokenHash: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    limited: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    idleExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+// ---------------------------------------------------------------- orders
+
+const orderHeadColumns = () => ({
+  id: serial().primaryKey(),
+  consigneeId: integer()
+    .notNull()
+    .references(() => consignees.id),
+  externalCode: text(),
+  locationId: integer().references(() => locations.id),
+  truckNumber: text(),
+  deliveryDate: date({ mode: 'string' }),
+  currencyId: integer().references(() => currencies.id),
+  isReturn: boolean().notNull().default(false),
+  isTemplate: boolean().notNull().default(false),
+  progress: text().notNull().default('draft'),
+  statusCode: text(),
+  statusDesc: text(),
+  failureReason: text(),
+  authorId: integer().references(() => users.id),
+  creationDate: createdAt(),
+  modificationDate: createdAt(),
+  excludedAt: timestamp({ withTimezone: true }),
+});
+
+export const purchHeads = pgTable(
+  'purch_heads',
+  {
+    ...orderHeadColumns(),
+    vendorId: integer().references(() => vendors.id),
+    vendorAddressId: integer().references(() => addresses.id),
+    vendorReference: text(),
+  },
+  (t) => [
+    index().on(t.consigneeId, t.isTemplate, t.creationDate),
+    index().on(t.vendorId, t.creationDate),
+    index().on(t.consigneeId, t.progress),
+    index().on(t.creationDate),
+    uniqueIndex('purch_heads_code_idx')
+      .on(t.consigneeId, t.externalCode)
+      .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
+  ],
+);
+
+export const purchLines = pgTable(
+  'purch_lines',
+  {
+    id: serial().primaryKey(),
+    headId: integer()
+      .notNull()
+      .references(() => purchHeads.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    skuId: integer()
+      .notNull()
+      .references(() => skus.id),
+    orderedQty: amount(),
+    receivedQty: amount(),
+    uomId: integer().references(() => uoms.id),
+    price: amount(),
+  },
+  (t) => [uniqueIndex().on(t.headId, t.skuId), index().on(t.skuId)],
+);
+
+export const salesHeads = pgTable(
+  'sales_heads',
+  {
+    ...orderHeadColumns(),
+    customerId: integer().references(() => customers.id),
+    customerAddressId: integer().references(() => addresses.id),
+    customerReference: text(),
+    deliveryAddressId: integer().references(() => addresses.id),
+    deliveryName: text(),
+    dueDays: amount(),
+    comments: text(),
+    selfPicking: boolean().notNull().default(false),
+    vatTaxReq: boolean().notNull().default(false),
+  },
+  (t) => [
+    index().on(t.consigneeId, t.isTemplate, t.creationDate),
+    index().on(t.customerId, t.creationDate),
+    index().on(t.consigneeId, t.progress),
+    index().on(t.creationDate),
+    uniqueIndex('sales_heads_code_idx')
+      .on(t.consigneeId, t.externalCode)
+      .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
+  ],
+);
+
+export const salesLines = pgTable(
+  'sales_lines',
+  {
+    id: serial().primaryKey(),
+    headId: integer()
+      .notNull()
+      .references(() => salesHeads.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    skuId: integer()
+      .notNull()
+      .references(() => skus.id),
+    orderedQty: amount(),
+    salesQty: amount(),
+    deliveredQty: amount(),
+    uomId: integer().references(() => uoms.id),
+    price: amount(),
+    batch: text(),
+    expiryDate: date({ mode: 'string' }),
+  },
+  (t) => [uniqueIndex().on(t.headId, t.skuId), index().on(t.skuId)],
+);
+
+// ---------------------------------------------------------------- discussions, files, notifications
+
+export const discussions = pgTable(
+  'discussions',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    /** broadcast | normal | private | order (the discussion of one order) */
+    visibility: text().notNull(),
+    authorId: integer().references(() => users.id),
+    purchHeadId: integer()
+      .unique()
+      .references(() => purchHeads.id),
+    salesHeadId: integer()
+      .unique()
+      .references(() => salesHeads.id),
+    creationDate: createdAt(),
+    modificationDate: createdAt(),
+  },
+  (t) => [index().on(t.visibility, t.companyId, t.modificationDate), index().on(t.visibility, t.modificationDate)],
+);
+
+export const discussionMembers = pgTable(
+  'discussion_members',
+  {
+    discussionId: integer()
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discussionId, t.userId] }), index().on(t.userId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial().primaryKey(),
+    discussionId: integer()
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id),
+    text: text(),
+    /** A system comment: {code, old, new} rendered as a sentence by the web app. */
+    dict: jsonb(),
+    creationDate: createdAt(),
+  },
+  (t) => [index().on(t.discussionId, t.creationDate)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: serial().primaryKey(),
+    /** Unguessable random token used in download links. */
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    ext: text().notNull(),
+    mime: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    storageKey: text().notNull(),
+    uploaderId: integer()
+      .notNull()
+      .references(() => users.id),
+    commentId: integer().references(() => comments.id, { onDelete: 'set null' }),
+    creationDate: createdAt(),
+  },
+  (t) => [index().on(t.commentId), index().on(t.uploaderId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    ntfyType: text()
+      .notNull()
+      .references(() => notificationTypes.id),
+    seen: boolean().notNull().default(false),
+    emailed: boolean().notNull().default(false),
+    creationDate: createdAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.creationDate),
+    index('notifications_unseen_idx').on(t.userId).where(sql`${t.seen} = false`),
+    index('notifications_unemailed_idx').on(t.userId).where(sql`${t.emailed} = false and ${t.seen} = false`),
+  ],
+);
+
+// ---------------------------------------------------------------- outbox
+
+/** Work that leaves the process (warehouse sends, emails), claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    /** Idempotency key: one live job per key. */
+    key: text().notNull(),
+    payload: jsonb().notNull().default({}),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    doneAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.cancelledAt} is null`),
+    index().on(t.kind, t.key),
+  ],
+);
+
+/** Inbound warehouse events already applied (exactly once). */
+export const wmsEvents = pgTable('wms_events', {
+  id: text().primaryKey(),
+  receivedAt: createdAt(),
+});
