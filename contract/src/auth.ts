@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES } from './access';
-import { defineCall } from './call';
-import { Empty, Id, Ok } from './list';
+import { LANGUAGES, NOTIFICATION_TYPES, PERMISSIONS, ROLES, type RoleId } from './access';
+import { type CallDef, defineCall } from './call';
+import { Empty, Id, IdList, listRequest, listResponse, Ok, Smart } from './list';
 
 export const Username = z.string().trim().min(1).max(64);
 export const Password = z.string().min(1).max(256);
@@ -28,11 +28,16 @@ export type Session = z.infer<typeof Session>;
 export const LoginRequest = z.object({ username: Username, password: Password });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const ChangePasswordSelfRequest = z.object({
-  password_old: Password,
-  password_new: Password,
-  password_conf: Password,
-});
+export const ChangePasswordSelfRequest = z
+  .object({
+    password_old: Password,
+    password_new: Password,
+    password_conf: Password,
+  })
+  .refine((value) => value.password_new === value.password_conf, {
+    path: ['password_conf'],
+    message: 'Passwords must be identical',
+  });
 export type ChangePasswordSelfRequest = z.infer<typeof ChangePasswordSelfRequest>;
 
 export const login = defineCall({
@@ -66,4 +71,245 @@ export const changePasswordSelf = defineCall({
   access: 'limited',
   request: ChangePasswordSelfRequest,
   response: Session,
+});
+
+// ---------------------------------------------------------------- users and administration
+
+export const UserIdRequest = z.object({ user_id: Id });
+export const Email = z.email().max(254);
+export const Fio = z.string().trim().max(200);
+export const RoleIdSchema = z.union(
+  ROLES.map((role) => z.literal(role)) as [z.ZodLiteral<1>, ...z.ZodLiteral<RoleId>[]],
+);
+export const PermissionId = z.enum(PERMISSIONS);
+export const NotificationTypeId = z.enum(NOTIFICATION_TYPES);
+
+export const Company = z.object({ company_id: Id, name: z.string() });
+export type Company = z.infer<typeof Company>;
+
+export const UserProfile = z.object({
+  user_id: Id,
+  username: z.string(),
+  fio: z.string().nullable(),
+  email: z.string().nullable(),
+  lang: z.enum(LANGUAGES),
+  role: z.int(),
+  companies: z.array(Company),
+  permissions: z.array(PermissionId),
+  email_rate: Id.nullable(),
+  notifications: z.array(NotificationTypeId),
+  excluded: z.boolean(),
+  password_expired: z.boolean(),
+  too_many_login_failures: z.boolean(),
+  manageable: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const UserRow = z.object({
+  user_id: Id,
+  username: z.string(),
+  fio: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.int(),
+  excluded: z.boolean(),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+export const USER_ORDERINGS = ['user_id', 'username', 'fio', 'email', 'role'] as const;
+
+export const ListUsersRequest = listRequest(
+  { role_id: z.int(), company_id: Id, smart: Smart, user_id_list: IdList },
+  USER_ORDERINGS,
+);
+export type ListUsersRequest = z.infer<typeof ListUsersRequest>;
+
+export const ListLinkedCompaniesRequest = listRequest({ company_id_list: IdList, smart: Smart }, ['name']);
+
+export const ChangePasswordForceRequest = z
+  .object({ user_id: Id, password_new: Password, password_conf: Password })
+  .refine((value) => value.password_new === value.password_conf, {
+    path: ['password_conf'],
+    message: 'Passwords must be identical',
+  });
+
+export const AddUserRequest = z
+  .object({
+    username: Username,
+    password: Password,
+    password_conf: Password,
+    role: RoleIdSchema,
+    companies: z.array(Id).max(1000),
+  })
+  .refine((value) => value.password === value.password_conf, {
+    path: ['password_conf'],
+    message: 'Passwords must be identical',
+  });
+export type AddUserRequest = z.infer<typeof AddUserRequest>;
+
+export const ChangeGeneralRequest = z.object({
+  fio: Fio.nullable(),
+  email: Email.nullable().or(z.literal('').transform(() => null)),
+  lang: z.enum(LANGUAGES),
+});
+export type ChangeGeneralRequest = z.infer<typeof ChangeGeneralRequest>;
+
+export const ChangeAccessRequest = z.object({
+  user_id: Id,
+  role: RoleIdSchema,
+  companies: z.array(Id).max(1000),
+  permissions: z.array(PermissionId).max(PERMISSIONS.length),
+});
+export type ChangeAccessRequest = z.infer<typeof ChangeAccessRequest>;
+
+export const ChangeNotificationsRequest = z.object({
+  email_rate: Id.nullable(),
+  ntfy_types: z.array(NotificationTypeId).max(NOTIFICATION_TYPES.length),
+});
+export type ChangeNotificationsRequest = z.infer<typeof ChangeNotificationsRequest>;
+
+const USERS: Pick<CallDef, 'access' | 'permission'> = { access: 'session', permission: ['umgr'] };
+const SELF: Pick<CallDef, 'access'> = { access: 'session' };
+
+export const listLinkedCompanies = defineCall({
+  path: '/auth/list_linked_companies',
+  summary: 'Companies the user may work with (every company for role 99), for pickers.',
+  ...SELF,
+  request: ListLinkedCompaniesRequest,
+  response: listResponse(Company),
+});
+
+export const listUsers = defineCall({
+  path: '/auth/list_users',
+  summary: 'Users who share a company with the caller (everyone for role 99).',
+  ...USERS,
+  request: ListUsersRequest,
+  response: listResponse(UserRow),
+});
+
+export const getProfileSelf = defineCall({
+  path: '/auth/get_profile_self',
+  summary: "The caller's own profile.",
+  ...SELF,
+  request: Empty,
+  response: UserProfile,
+});
+
+export const getProfileForce = defineCall({
+  path: '/auth/get_profile_force',
+  summary: 'Another user\'s profile, with "manageable" computed for the caller.',
+  ...USERS,
+  request: UserIdRequest,
+  response: UserProfile,
+});
+
+export const getAddUserDefaults = defineCall({
+  path: '/auth/get_add_user_defaults',
+  summary: "Defaults of the new user form: the lowest role and the caller's companies when only one.",
+  ...USERS,
+  request: Empty,
+  response: z.object({ role: z.int(), companies: z.array(Id) }),
+});
+
+export const addUser = defineCall({
+  path: '/auth/add_user',
+  summary: 'Creates a user whose password is expired, so the first login must change it.',
+  ...USERS,
+  request: AddUserRequest,
+  response: z.object({ user_id: Id }),
+});
+
+export const listRoles = defineCall({
+  path: '/auth/list_roles',
+  summary: 'Roles; with view=true every role (for filters), otherwise only those the caller may grant.',
+  ...SELF,
+  request: z.object({ view: z.boolean().default(false) }).default({ view: false }),
+  response: listResponse(z.object({ role_id: z.int(), name: z.string() })),
+});
+
+export const listPermissions = defineCall({
+  path: '/auth/list_permissions',
+  summary: 'Every permission.',
+  ...SELF,
+  request: Empty,
+  response: listResponse(z.object({ perm_id: PermissionId, name: z.string() })),
+});
+
+export const changeGeneralSelf = defineCall({
+  path: '/auth/change_general_self',
+  summary: "Changes one's own full name, email and language.",
+  ...SELF,
+  request: ChangeGeneralRequest,
+  response: Ok,
+});
+
+export const changeGeneralForce = defineCall({
+  path: '/auth/change_general_force',
+  summary: "Changes a manageable user's full name, email and language.",
+  ...USERS,
+  request: ChangeGeneralRequest.extend({ user_id: Id }),
+  response: Ok,
+});
+
+export const changeAccess = defineCall({
+  path: '/auth/change_access',
+  summary: "Sets a manageable user's role, companies and permissions; only what the caller holds.",
+  ...USERS,
+  request: ChangeAccessRequest,
+  response: Ok,
+});
+
+export const changeUsername = defineCall({
+  path: '/auth/change_username',
+  summary: 'Renames a manageable user.',
+  ...USERS,
+  request: z.object({ user_id: Id, username: Username }),
+  response: Ok,
+});
+
+export const changeNotificationsSelf = defineCall({
+  path: '/auth/change_notifications_self',
+  summary: "Sets one's own email summary rate and notification types.",
+  ...SELF,
+  request: ChangeNotificationsRequest,
+  response: Ok,
+});
+
+export const changeNotificationsForce = defineCall({
+  path: '/auth/change_notifications_force',
+  summary: "Sets a manageable user's email summary rate and notification types.",
+  ...USERS,
+  request: ChangeNotificationsRequest.extend({ user_id: Id }),
+  response: Ok,
+});
+
+export const changePasswordForce = defineCall({
+  path: '/auth/change_password_force',
+  summary: "Sets a manageable user's password without the old one; it is expired until they change it.",
+  ...USERS,
+  request: ChangePasswordForceRequest,
+  response: Ok,
+});
+
+export const resetLoginFailures = defineCall({
+  path: '/auth/reset_login_failures',
+  summary: 'Unlocks a manageable user locked by too many failed logins.',
+  ...USERS,
+  request: UserIdRequest,
+  response: Ok,
+});
+
+export const disableUser = defineCall({
+  path: '/auth/disable_user',
+  summary: 'Deactivates a manageable user and ends their sessions at once.',
+  ...USERS,
+  request: UserIdRequest,
+  response: Ok,
+});
+
+export const enableUser = defineCall({
+  path: '/auth/enable_user',
+  summary: 'Activates a manageable user again.',
+  ...USERS,
+  request: UserIdRequest,
+  response: Ok,
 });

@@ -33,7 +33,6 @@ export const ERROR_MESSAGES = {
   order_unready_denied: 'Order can not be set back to draft',
   order_code_dublicate: 'An order with this external code already exists',
   order_template_not_found: 'Template not found',
-  not_found: 'Not found',
   rate_limited: 'Too many attempts. Please wait and try again.',
 } as const;
 
@@ -48,7 +47,6 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   crud_order_unknown: 400,
   unauthorized: 401,
   forbidden: 403,
-  not_found: 404,
   rate_limited: 429,
   server_error: 500,
 };

@@ -5,3 +5,4 @@ export * from './codec';
 export * from './config';
 export * from './errors';
 export * from './list';
+export * as notifications from './notifications';

@@ -18,10 +18,15 @@ export function listRequest<F extends z.ZodRawShape, const O extends readonly st
 ) {
   const values = orderings.flatMap((key) => [key, `-${key}`]) as Array<O[number] | `-${O[number]}`>;
   return z.object({
-    filters: z.strictObject(filters).partial().default({} as never),
+    filters: z
+      .strictObject(filters)
+      .partial()
+      .default({} as never),
     page: z.int().min(0).max(MAX_PAGE).default(0),
     count: z.int().min(1).max(MAX_PAGE_SIZE).default(10),
-    ordering: z.enum(values as [O[number] | `-${O[number]}`, ...Array<O[number] | `-${O[number]}`>]).optional(),
+    ordering: z
+      .enum(values as [O[number] | `-${O[number]}`, ...Array<O[number] | `-${O[number]}`>])
+      .optional(),
     with_total: z.boolean().default(false),
   });
 }

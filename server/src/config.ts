@@ -61,10 +61,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
 export class ConfigError extends Error {}
 
 /** Reads configuration once from an environment (process.env in main.ts, literals in tests). */
-export function loadConfig(
-  env: Record<string, string | undefined>,
-  overrides: Partial<Config> = {},
-): Config {
+export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ConfigSchema.safeParse(present);
   if (!parsed.success) {

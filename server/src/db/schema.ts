@@ -17,7 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** Money and quantities: 3 decimals, never floats. */
-const amount = (name?: string) => (name ? numeric(name, { precision: 18, scale: 3 }) : numeric({ precision: 18, scale: 3 }));
+const amount = (name?: string) =>
+  name ? numeric(name, { precision: 18, scale: 3 }) : numeric({ precision: 18, scale: 3 });
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 // ---------------------------------------------------------------- reference data (global)
@@ -144,7 +145,11 @@ export const skus = pgTable(
     exciseCode: text(),
     alcoholPercent: amount(),
   },
-  (t) => [uniqueIndex().on(t.consigneeId, t.externalCode), index().on(t.consigneeId, t.name), index().on(t.name)],
+  (t) => [
+    uniqueIndex().on(t.consigneeId, t.externalCode),
+    index().on(t.consigneeId, t.name),
+    index().on(t.name),
+  ],
 );
 
 export const skuPackaging = pgTable(
@@ -440,7 +445,10 @@ export const discussions = pgTable(
     creationDate: createdAt(),
     modificationDate: createdAt(),
   },
-  (t) => [index().on(t.visibility, t.companyId, t.modificationDate), index().on(t.visibility, t.modificationDate)],
+  (t) => [
+    index().on(t.visibility, t.companyId, t.modificationDate),
+    index().on(t.visibility, t.modificationDate),
+  ],
 );
 
 export const discussionMembers = pgTable(

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PageConfig } from '@extranet/contract';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seedReferenceData } from './demo/seed-reference';
+import type { Deps } from './http/calls';
+import { errorHandler, sendFailure } from './http/errors';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerUserRoutes } from './modules/auth/users.routes';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  deps: Deps;
+}
+
+/** Builds the whole server: used by the CLI and by tests (through app.inject or real HTTP). */
+export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<BuiltApp> {
+  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir }));
+  await seedReferenceData(database.db);
+  const deps: Deps = { db: database.db, config };
+
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: JSON_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // Reports embed pages of their own URLs (any http or https site).
+        frameSrc: ["'self'", 'http:', 'https:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Partner extranet API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, deps);
+      registerUserRoutes(api, deps);
+      registerNotificationRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  app.get(
+    '/config.json',
+    async (): Promise<PageConfig> => ({
+      apiBaseUrl: '/api',
+      timeoutMs: config.API_TIMEOUT_MS,
+      COMMENT_MAX_FILES: config.COMMENT_MAX_FILES,
+      COMMENT_MAX_FILESIZE: config.COMMENT_MAX_FILESIZE,
+      COMMENT_ACCEPTED_FILES: config.COMMENT_ACCEPTED_FILES,
+    }),
+  );
+
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return sendFailure(reply, 404, { code: 'malformed_api_request', details: 'unknown call' });
+    }
+    // History-API fallback: every other page is the web app's to route.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, database, deps };
+}

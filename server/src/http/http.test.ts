@@ -1,0 +1,108 @@
+import { auth } from '@extranet/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ LOGIN_RATE_LIMIT: 3 });
+  app.app.post('/api/test/explode', async () => {
+    throw new Error('secret internals');
+  });
+});
+
+describe('error envelope', () => {
+  it('answers an unexpected exception with server_error and no internals', async () => {
+    const response = await app.app.inject({ method: 'POST', url: '/api/test/explode', payload: {} });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().failure.code).toBe('server_error');
+    expect(response.body).not.toContain('secret internals');
+    expect(response.json().failure.details.request_id).toBeTypeOf('string');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"username": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      failure: { code: 'malformed_api_request', details: expect.anything() },
+    });
+  });
+
+  it('answers a body over 1 MiB with 400', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().failure.code).toBe('malformed_api_request');
+  });
+
+  it('answers an unknown call with 404 and a failure body', async () => {
+    const response = await app.app.inject({ method: 'POST', url: '/api/nope/nothing', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().failure.code).toBe('malformed_api_request');
+  });
+
+  it('answers a non-JSON content type with 400', async () => {
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'username=a',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('page configuration and headers', () => {
+  it('serves /config.json', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.json()).toEqual({
+      apiBaseUrl: '/api',
+      timeoutMs: 30000,
+      COMMENT_MAX_FILES: 5,
+      COMMENT_MAX_FILESIZE: 10 * 1024 * 1024,
+      COMMENT_ACCEPTED_FILES: expect.stringContaining('.pdf'),
+    });
+  });
+
+  it('sends security headers with a CSP that lets reports embed http(s) pages', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/config.json' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/frame-src 'self' http: https:/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain('/api/auth/login');
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 with Retry-After past the limit per address', async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 4; i++) {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: `/api${auth.login.path}`,
+        payload: { username: 'someone', password: 'wrong-password' },
+        remoteAddress: '10.9.9.9',
+      });
+      statuses.push(response.statusCode);
+      retryAfter = response.headers['retry-after'] as string | undefined;
+      if (response.statusCode === 429) expect(response.json().failure.code).toBe('rate_limited');
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
+
+/** Who makes a call: resolved once per request from the session token. */
+export interface Actor {
+  sessionId: number;
+  token: string;
+  userId: number;
+  username: string;
+  fio: string | null;
+  email: string | null;
+  lang: string;
+  role: number;
+  limited: boolean;
+  permissions: ReadonlySet<Permission>;
+  /** Companies assigned to the user; role 99 sees every company whatever this holds. */
+  companyIds: readonly number[];
+  isAdmin: boolean;
+  hasNewNotifications: boolean;
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only the SHA-256 of a token is stored; lookups by hash are constant-time in effect. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function parseAuthorization(header: string | undefined): string | undefined {
+  const match = header?.match(/^SessionCode ([A-Za-z0-9_-]{20,200})$/);
+  return match?.[1];
+}
+
+/** One indexed query: the hot path of the 10-second session refresh. */
+export async function findActor(db: Executor, token: string): Promise<Actor | undefined> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      limited: sessions.limited,
+      userId: users.id,
+      username: users.username,
+      fio: users.fio,
+      email: users.email,
+      lang: users.lang,
+      role: users.roleId,
+      permissions: sql<
+        string[]
+      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${users.id})`,
+      companyIds: sql<
+        number[]
+      >`array(select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${users.id} order by 1)`,
+      hasNew: sql<boolean>`exists(select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.seen} = false)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.idleExpiresAt, sql`now()`),
+        gt(sessions.absoluteExpiresAt, sql`now()`),
+        eq(users.excluded, false),
+      ),
+    );
+  if (!row) return undefined;
+  const permissions = new Set(
+    row.permissions.filter((p): p is Permission => PERMISSIONS.includes(p as Permission)),
+  );
+  return {
+    sessionId: row.sessionId,
+    token,
+    userId: row.userId,
+    username: row.username,
+    fio: row.fio,
+    email: row.email,
+    lang: row.lang,
+    role: row.role,
+    limited: row.limited,
+    permissions,
+    companyIds: row.companyIds.map(Number),
+    isAdmin: row.role === ROLE_ADMIN,
+    hasNewNotifications: row.hasNew,
+  };
+}
+
+export async function slideSession(db: Executor, sessionId: number, idleMinutes: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      idleExpiresAt: sql`least(now() + make_interval(mins => ${idleMinutes}), ${sessions.absoluteExpiresAt})`,
+    })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function createSession(
+  db: Executor,
+  options: { userId: number; limited: boolean; idleMinutes: number; absoluteDays: number },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: options.userId,
+    limited: options.limited,
+    idleExpiresAt: sql`now() + make_interval(mins => ${options.idleMinutes})`,
+    absoluteExpiresAt: sql`now() + make_interval(days => ${options.absoluteDays})`,
+  });
+  return token;
+}
+
+export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user at once, on every instance: they all read this table. */
+export async function revokeUserSessions(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

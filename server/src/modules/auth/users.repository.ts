@@ -1,0 +1,181 @@
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  companies,
+  emailRates,
+  userCompanies,
+  userNotificationTypes,
+  userPermissions,
+  users,
+} from '../../db/schema';
+import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
+
+export interface UserScope {
+  /** undefined: every user (role 99). */
+  companyIds?: readonly number[];
+}
+
+function scopeCondition(scope: UserScope): SQL | undefined {
+  if (!scope.companyIds) return undefined;
+  if (scope.companyIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${users.id} and ${inArray(userCompanies.companyId, [...scope.companyIds])})`;
+}
+
+export interface UserFilters {
+  role_id?: number;
+  company_id?: number;
+  smart?: string;
+  user_id_list?: number[];
+}
+
+export async function listUsers(
+  db: Executor,
+  scope: UserScope,
+  query: ListQuery<'user_id' | 'username' | 'fio' | 'email' | 'role'> & { filters: UserFilters },
+) {
+  const { filters } = query;
+  const where = and(
+    scopeCondition(scope),
+    filters.role_id === undefined ? undefined : eq(users.roleId, filters.role_id),
+    filters.company_id === undefined
+      ? undefined
+      : sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${users.id} and ${userCompanies.companyId} = ${filters.company_id})`,
+    filters.smart ? ilikeAny(filters.smart, users.username, users.fio, users.email) : undefined,
+    filters.user_id_list
+      ? inArray(users.id, filters.user_id_list.length ? filters.user_id_list : [0])
+      : undefined,
+  );
+  const rows = await db
+    .select({
+      user_id: users.id,
+      username: users.username,
+      fio: users.fio,
+      email: users.email,
+      role: users.roleId,
+      excluded: users.excluded,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(
+      ...orderingSql(
+        query.ordering,
+        {
+          user_id: users.id,
+          username: users.username,
+          fio: users.fio,
+          email: users.email,
+          role: users.roleId,
+        },
+        users.id,
+        [sql`${users.id} asc`],
+      ),
+    )
+    .limit(pageWindow(query).limit)
+    .offset(pageWindow(query).offset);
+  const total = query.with_total
+    ? ((await db.select({ value: count() }).from(users).where(where))[0]?.value ?? 0)
+    : undefined;
+  return { rows, total };
+}
+
+export async function isUserVisible(db: Executor, scope: UserScope, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), scopeCondition(scope)));
+  return row !== undefined;
+}
+
+/** A user with companies, permissions and notification types, in one query. */
+export async function findUserDetails(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      user: users,
+      companies: sql<
+        Array<{ company_id: number; name: string }>
+      >`coalesce((select json_agg(json_build_object('company_id', c.id, 'name', c.name) order by c.name) from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = ${users.id}), '[]'::json)`,
+      permissions: sql<
+        string[]
+      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${users.id} order by 1)`,
+      notifications: sql<
+        string[]
+      >`array(select ${userNotificationTypes.ntfyId} from ${userNotificationTypes} where ${userNotificationTypes.userId} = ${users.id} order by 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+export type UserDetails = NonNullable<Awaited<ReturnType<typeof findUserDetails>>>;
+
+export async function usernameTaken(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row !== undefined && row.id !== exceptUserId;
+}
+
+export async function existingCompanyIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, ids));
+  return rows.map((row) => row.id);
+}
+
+export async function emailRateExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: emailRates.id }).from(emailRates).where(eq(emailRates.id, id));
+  return row !== undefined;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateUser(db: Executor, userId: number, values: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+export async function replaceUserCompanies(db: Executor, userId: number, companyIds: number[]) {
+  await db.delete(userCompanies).where(eq(userCompanies.userId, userId));
+  if (companyIds.length)
+    await db.insert(userCompanies).values(companyIds.map((companyId) => ({ userId, companyId })));
+}
+
+export async function replaceUserPermissions(db: Executor, userId: number, permIds: string[]) {
+  await db.delete(userPermissions).where(eq(userPermissions.userId, userId));
+  if (permIds.length) await db.insert(userPermissions).values(permIds.map((permId) => ({ userId, permId })));
+}
+
+export async function replaceUserNotificationTypes(db: Executor, userId: number, ntfyIds: string[]) {
+  await db.delete(userNotificationTypes).where(eq(userNotificationTypes.userId, userId));
+  if (ntfyIds.length) {
+    await db.insert(userNotificationTypes).values(ntfyIds.map((ntfyId) => ({ userId, ntfyId })));
+  }
+}
+
+export async function listCompanies(
+  db: Executor,
+  scope: UserScope,
+  query: ListQuery<'name'> & { filters: { company_id_list?: number[]; smart?: string } },
+) {
+  const { filters } = query;
+  return db
+    .select({ company_id: companies.id, name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        scope.companyIds
+          ? inArray(companies.id, scope.companyIds.length ? [...scope.companyIds] : [0])
+          : undefined,
+        filters.company_id_list
+          ? inArray(companies.id, filters.company_id_list.length ? filters.company_id_list : [0])
+          : undefined,
+        filters.smart ? ilikeAny(filters.smart, companies.name) : undefined,
+      ),
+    )
+    .orderBy(
+      ...orderingSql(query.ordering, { name: companies.name }, companies.id, [sql`${companies.name} asc`]),
+    )
+    .limit(pageWindow(query).limit)
+    .offset(pageWindow(query).offset);
+}

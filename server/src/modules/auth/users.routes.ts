@@ -1,0 +1,93 @@
+import { auth, PERMISSIONS, ROLES, roleRank } from '@extranet/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Deps, registerCall } from '../../http/calls';
+import {
+  addUser,
+  changeAccess,
+  changeGeneral,
+  changeNotifications,
+  changePasswordForce,
+  changeUsername,
+  getAddUserDefaults,
+  getProfile,
+  listLinkedCompanies,
+  listUsers,
+  ROLE_NAMES,
+  resetLoginFailures,
+  setUserExcluded,
+} from './users.service';
+
+const PERMISSION_NAMES: Record<string, string> = {
+  umgr: 'Manage users',
+  cmgr: 'Manage catalogs',
+  stck: 'View stock',
+  pord: 'Purchase orders',
+  sord: 'Sales orders',
+  reps: 'Reports',
+};
+
+const OK = {};
+
+export function registerUserRoutes(app: FastifyInstance, deps: Deps) {
+  registerCall(app, deps, auth.listLinkedCompanies, (input, { actor }) =>
+    listLinkedCompanies(deps, actor, input),
+  );
+  registerCall(app, deps, auth.listUsers, (input, { actor }) => listUsers(deps, actor, input));
+  registerCall(app, deps, auth.getProfileSelf, (_input, { actor }) => getProfile(deps, actor, actor.userId));
+  registerCall(app, deps, auth.getProfileForce, (input, { actor }) => getProfile(deps, actor, input.user_id));
+  registerCall(app, deps, auth.getAddUserDefaults, async (_input, { actor }) => getAddUserDefaults(actor));
+  registerCall(app, deps, auth.addUser, (input, { actor }) => addUser(deps, actor, input));
+
+  registerCall(app, deps, auth.listRoles, async (input, { actor }) => ({
+    items: ROLES.filter((role) => input.view || roleRank(role) <= roleRank(actor.role)).map((role) => ({
+      role_id: role,
+      name: ROLE_NAMES[role] ?? String(role),
+    })),
+    more: false,
+  }));
+  registerCall(app, deps, auth.listPermissions, async () => ({
+    items: PERMISSIONS.map((perm_id) => ({ perm_id, name: PERMISSION_NAMES[perm_id] ?? perm_id })),
+    more: false,
+  }));
+
+  registerCall(app, deps, auth.changeGeneralSelf, async (input, { actor }) => {
+    await changeGeneral(deps, actor, actor.userId, input);
+    return OK;
+  });
+  registerCall(app, deps, auth.changeGeneralForce, async (input, { actor }) => {
+    await changeGeneral(deps, actor, input.user_id, input);
+    return OK;
+  });
+  registerCall(app, deps, auth.changeAccess, async (input, { actor }) => {
+    await changeAccess(deps, actor, input);
+    return OK;
+  });
+  registerCall(app, deps, auth.changeUsername, async (input, { actor }) => {
+    await changeUsername(deps, actor, input.user_id, input.username);
+    return OK;
+  });
+  registerCall(app, deps, auth.changeNotificationsSelf, async (input, { actor }) => {
+    await changeNotifications(deps, actor, actor.userId, input);
+    return OK;
+  });
+  registerCall(app, deps, auth.changeNotificationsForce, async (input, { actor }) => {
+    await changeNotifications(deps, actor, input.user_id, input);
+    return OK;
+  });
+  registerCall(app, deps, auth.changePasswordForce, async (input, { actor }) => {
+    await changePasswordForce(deps, actor, input.user_id, input.password_new);
+    return OK;
+  });
+  registerCall(app, deps, auth.resetLoginFailures, async (input, { actor }) => {
+    await resetLoginFailures(deps, actor, input.user_id);
+    return OK;
+  });
+  registerCall(app, deps, auth.disableUser, async (input, { actor }) => {
+    await setUserExcluded(deps, actor, input.user_id, true);
+    return OK;
+  });
+  registerCall(app, deps, auth.enableUser, async (input, { actor }) => {
+    await setUserExcluded(deps, actor, input.user_id, false);
+    return OK;
+  });
+}

@@ -1,0 +1,236 @@
+import {
+  type auth,
+  isLanguage,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  PERMISSIONS,
+  type Permission,
+  ROLE_ADMIN,
+  roleRank,
+} from '@extranet/contract';
+import type { Executor } from '../../db/client';
+import type { Deps } from '../../http/calls';
+import { AppError } from '../../http/errors';
+import { type ListQuery, toPage } from '../../http/lists';
+import { type Actor, revokeUserSessions } from '../../http/session';
+import { assertPasswordStrength } from './auth.service';
+import { hashPassword, verifyPassword } from './password';
+import {
+  emailRateExists,
+  existingCompanyIds,
+  findUserDetails,
+  insertUser,
+  isUserVisible,
+  listCompanies,
+  listUsers as listUserRows,
+  replaceUserCompanies,
+  replaceUserNotificationTypes,
+  replaceUserPermissions,
+  type UserDetails,
+  type UserScope,
+  updateUser,
+  usernameTaken,
+} from './users.repository';
+
+export const ROLE_NAMES: Record<number, string> = {
+  1: 'Operator',
+  7: 'Manager',
+  81: 'Provider manager',
+  99: 'Provider administrator',
+};
+
+/** Role 99 sees every user and company; everyone else only those of their own companies. */
+export function scopeOf(actor: Actor): UserScope {
+  return actor.isAdmin ? {} : { companyIds: actor.companyIds };
+}
+
+/**
+ * DESIGN.md §4: the actor has umgr, the target is someone else, the target's role is not above the
+ * actor's, and (unless the actor is role 99) every company of the target is one of the actor's.
+ */
+export function isManageable(
+  actor: Actor,
+  target: { id: number; roleId: number; companyIds: number[] },
+): boolean {
+  if (!actor.permissions.has('umgr') || target.id === actor.userId) return false;
+  if (roleRank(target.roleId) > roleRank(actor.role)) return false;
+  return actor.isAdmin || target.companyIds.every((id) => actor.companyIds.includes(id));
+}
+
+function toProfile(actor: Actor, details: UserDetails): auth.UserProfile {
+  const { user } = details;
+  const companyIds = details.companies.map((c) => c.company_id);
+  return {
+    user_id: user.id,
+    username: user.username,
+    fio: user.fio,
+    email: user.email,
+    lang: isLanguage(user.lang) ? user.lang : 'en',
+    role: user.roleId,
+    companies: details.companies,
+    permissions: details.permissions.filter((p): p is Permission => PERMISSIONS.includes(p as Permission)),
+    email_rate: user.emailRateId,
+    notifications: details.notifications.filter((n): n is NotificationType =>
+      NOTIFICATION_TYPES.includes(n as NotificationType),
+    ),
+    excluded: user.excluded,
+    password_expired: user.passwordExpired,
+    too_many_login_failures: user.tooManyLoginFailures,
+    manageable: isManageable(actor, { id: user.id, roleId: user.roleId, companyIds }),
+  };
+}
+
+/** A user the actor can see, or invalid_user_id: another company's user behaves as none. */
+async function loadVisibleUser(db: Executor, actor: Actor, userId: number): Promise<UserDetails> {
+  if (userId !== actor.userId && !(await isUserVisible(db, scopeOf(actor), userId))) {
+    throw new AppError('invalid_user_id');
+  }
+  const details = await findUserDetails(db, userId);
+  if (!details) throw new AppError('invalid_user_id');
+  return details;
+}
+
+async function loadManageableUser(db: Executor, actor: Actor, userId: number): Promise<UserDetails> {
+  const details = await loadVisibleUser(db, actor, userId);
+  const companyIds = details.companies.map((c) => c.company_id);
+  if (!isManageable(actor, { id: details.user.id, roleId: details.user.roleId, companyIds })) {
+    throw new AppError('permission_required');
+  }
+  return details;
+}
+
+/** An actor grants only roles, companies and permissions it holds itself. */
+async function assertGrantable(
+  db: Executor,
+  actor: Actor,
+  grant: { role: number; companies: number[]; permissions?: Permission[]; heldPermissions?: string[] },
+) {
+  if (roleRank(grant.role) > roleRank(actor.role))
+    throw new AppError('permission_required', { role: grant.role });
+  if (grant.role !== ROLE_ADMIN && grant.companies.length === 0) throw new AppError('no_companies_specified');
+  const unique = [...new Set(grant.companies)];
+  const existing = await existingCompanyIds(db, unique);
+  const refused = unique.filter(
+    (id) => !existing.includes(id) || (!actor.isAdmin && !actor.companyIds.includes(id)),
+  );
+  if (refused.length) throw new AppError('company_not_permitted', { companies: refused });
+  const lacking = (grant.permissions ?? []).filter(
+    (p) => !actor.permissions.has(p) && !(grant.heldPermissions ?? []).includes(p),
+  );
+  if (lacking.length) throw new AppError('permission_required', { permissions: lacking });
+}
+
+export async function listUsers(deps: Deps, actor: Actor, query: auth.ListUsersRequest) {
+  const { rows, total } = await listUserRows(deps.db, scopeOf(actor), query);
+  return toPage(rows, query, total);
+}
+
+export async function listLinkedCompanies(
+  deps: Deps,
+  actor: Actor,
+  query: ListQuery<'name'> & { filters: { company_id_list?: number[]; smart?: string } },
+) {
+  return toPage(await listCompanies(deps.db, scopeOf(actor), query), query);
+}
+
+export async function getProfile(deps: Deps, actor: Actor, userId: number) {
+  return toProfile(actor, await loadVisibleUser(deps.db, actor, userId));
+}
+
+export function getAddUserDefaults(actor: Actor) {
+  return { role: 1, companies: actor.companyIds.length === 1 ? [...actor.companyIds] : [] };
+}
+
+export async function addUser(deps: Deps, actor: Actor, input: auth.AddUserRequest) {
+  assertPasswordStrength(input.password);
+  await assertGrantable(deps.db, actor, { role: input.role, companies: input.companies });
+  if (await usernameTaken(deps.db, input.username)) throw new AppError('dublicate_username');
+  const passwordHash = await hashPassword(input.password);
+  const userId = await deps.db.transaction(async (tx) => {
+    const id = await insertUser(tx, {
+      username: input.username,
+      passwordHash,
+      passwordExpired: true,
+      roleId: input.role,
+      lang: actor.lang,
+    });
+    await replaceUserCompanies(tx, id, [...new Set(input.companies)]);
+    await replaceUserNotificationTypes(tx, id, [...NOTIFICATION_TYPES]);
+    return id;
+  });
+  return { user_id: userId };
+}
+
+export async function changeGeneral(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  input: auth.ChangeGeneralRequest,
+) {
+  if (userId !== actor.userId) await loadManageableUser(deps.db, actor, userId);
+  await updateUser(deps.db, userId, { fio: input.fio || null, email: input.email, lang: input.lang });
+}
+
+export async function changeUsername(deps: Deps, actor: Actor, userId: number, username: string) {
+  await loadManageableUser(deps.db, actor, userId);
+  if (await usernameTaken(deps.db, username, userId)) throw new AppError('dublicate_username');
+  await updateUser(deps.db, userId, { username });
+}
+
+export async function changeAccess(deps: Deps, actor: Actor, input: auth.ChangeAccessRequest) {
+  const target = await loadManageableUser(deps.db, actor, input.user_id);
+  const permissions = [...new Set(input.permissions)];
+  await assertGrantable(deps.db, actor, {
+    role: input.role,
+    companies: input.companies,
+    permissions,
+    heldPermissions: target.permissions,
+  });
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, input.user_id, { roleId: input.role });
+    await replaceUserCompanies(tx, input.user_id, [...new Set(input.companies)]);
+    await replaceUserPermissions(tx, input.user_id, permissions);
+  });
+}
+
+export async function changeNotifications(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  input: auth.ChangeNotificationsRequest,
+) {
+  if (userId !== actor.userId) await loadManageableUser(deps.db, actor, userId);
+  if (input.email_rate !== null && !(await emailRateExists(deps.db, input.email_rate))) {
+    throw new AppError('malformed_api_request', { email_rate: input.email_rate });
+  }
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, userId, { emailRateId: input.email_rate });
+    await replaceUserNotificationTypes(tx, userId, [...new Set(input.ntfy_types)]);
+  });
+}
+
+/** Set by an administrator, the password is expired: the user's next login must change it. */
+export async function changePasswordForce(deps: Deps, actor: Actor, userId: number, password: string) {
+  const target = await loadManageableUser(deps.db, actor, userId);
+  assertPasswordStrength(password);
+  if (await verifyPassword(target.user.passwordHash, password)) throw new AppError('dublicate_password');
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, userId, { passwordHash, passwordExpired: true });
+    await revokeUserSessions(tx, userId);
+  });
+}
+
+export async function resetLoginFailures(deps: Deps, actor: Actor, userId: number) {
+  await loadManageableUser(deps.db, actor, userId);
+  await updateUser(deps.db, userId, { loginFailures: 0, tooManyLoginFailures: false });
+}
+
+export async function setUserExcluded(deps: Deps, actor: Actor, userId: number, excluded: boolean) {
+  // Nobody disables themselves: their own profile is never manageable.
+  await loadManageableUser(deps.db, actor, userId);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, userId, { excluded });
+    if (excluded) await revokeUserSessions(tx, userId);
+  });
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { CallDef, CallRequestInput } from '@extranet/contract';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { type BuiltApp, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards, so leftovers never matter.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/extranet-test-unused', LOGIN_RATE_LIMIT: '100000' },
+    { demo: false, ...overrides },
+  );
+}
+
+export interface TestApp extends BuiltApp {
+  call<C extends CallDef>(
+    call: C,
+    body: CallRequestInput<C> | Record<string, unknown>,
+    token?: string,
+  ): Promise<{ status: number; body: any }>;
+}
+
+/** Builds the whole app on a fresh database; closed after the file's tests. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const built = await buildApp(testConfig(overrides), { database });
+  afterAll(async () => {
+    await built.app.close();
+    await database.close();
+  });
+  return {
+    ...built,
+    async call(call, body, token) {
+      const response = await built.app.inject({
+        method: 'POST',
+        url: `/api${call.path}`,
+        payload: body as object,
+        headers: token ? { authorization: `SessionCode ${token}` } : {},
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+  };
+}
+
+/** Signs a user in through the real login call and returns the session token. */
+export async function loginAs(app: TestApp, user: { username: string; password: string }): Promise<string> {
+  const { auth } = await import('@extranet/contract');
+  const response = await app.call(auth.login, { username: user.username, password: user.password });
+  if (response.status !== 200 || !response.body.session_code) {
+    throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+  }
+  return response.body.session_code as string;
+}

@@ -1,0 +1,68 @@
+import type { Permission } from '@extranet/contract';
+import type { Executor } from '../db/client';
+import {
+  businessLines,
+  companies,
+  consignees,
+  userCompanies,
+  userNotificationTypes,
+  userPermissions,
+  users,
+} from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export const TEST_PASSWORD = 'test-password-1';
+let testPasswordHash: Promise<string> | undefined;
+
+export async function createCompany(db: Executor, overrides: Partial<typeof companies.$inferInsert> = {}) {
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Company ${next()}`, ...overrides })
+    .returning();
+  return company!;
+}
+
+export async function createConsignee(
+  db: Executor,
+  overrides: Partial<typeof consignees.$inferInsert> & { companyId: number },
+) {
+  const [line] = await db
+    .insert(businessLines)
+    .values({ name: `Line ${next()}` })
+    .returning();
+  const [consignee] = await db
+    .insert(consignees)
+    .values({ name: `Consignee ${next()}`, businessLineId: line!.id, ...overrides })
+    .returning();
+  return consignee!;
+}
+
+export interface UserOptions extends Partial<typeof users.$inferInsert> {
+  password?: string;
+  permissions?: Permission[];
+  companyIds?: number[];
+  notificationTypes?: string[];
+}
+
+export async function createUser(db: Executor, options: UserOptions = {}) {
+  const { password, permissions = [], companyIds = [], notificationTypes = [], ...overrides } = options;
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const passwordHash = password ? await hashPassword(password) : await testPasswordHash;
+  const [user] = await db
+    .insert(users)
+    .values({ username: `user${next()}`, passwordHash, roleId: 1, ...overrides })
+    .returning();
+  if (permissions.length)
+    await db.insert(userPermissions).values(permissions.map((permId) => ({ userId: user!.id, permId })));
+  if (companyIds.length)
+    await db.insert(userCompanies).values(companyIds.map((companyId) => ({ userId: user!.id, companyId })));
+  if (notificationTypes.length) {
+    await db
+      .insert(userNotificationTypes)
+      .values(notificationTypes.map((ntfyId) => ({ userId: user!.id, ntfyId })));
+  }
+  return { ...user!, password: password ?? TEST_PASSWORD };
+}
