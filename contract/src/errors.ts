@@ -34,6 +34,13 @@ export const ERROR_MESSAGES = {
   order_code_dublicate: 'An order with this external code already exists',
   order_template_not_found: 'Template not found',
   rate_limited: 'Too many attempts. Please wait and try again.',
+  discussion_not_found: 'Discussion not found',
+  file_not_found: 'File not found',
+  file_too_large: 'The file is too large',
+  file_empty: 'The file is empty',
+  file_type_not_accepted: 'This file type is not accepted',
+  file_name_invalid: 'Invalid file name',
+  too_many_files: 'Too many files',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

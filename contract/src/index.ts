@@ -3,6 +3,8 @@ export * as auth from './auth';
 export * from './call';
 export * from './codec';
 export * from './config';
+export * as discussions from './discussions';
 export * from './errors';
+export * as files from './files';
 export * from './list';
 export * as notifications from './notifications';

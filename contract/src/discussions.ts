@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { type CallDef, defineCall } from './call';
+import { zDateTime } from './codec';
+import { Id, IdList, listRequest, listResponse, Smart } from './list';
+
+export const VISIBILITIES = ['broadcast', 'normal', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** Order progress values a system comment may carry (DESIGN.md §6). */
+export const ORDER_PROGRESSES = ['draft', 'ready', 'sent', 'failure', 'sync', 'template'] as const;
+
+/** A file code: an unguessable random token (DESIGN.md §4). */
+export const FileCode = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const FileCodes = z.array(FileCode).max(100);
+
+export const FileRef = z.object({ code: FileCode, name: z.string(), ext: z.string() });
+export type FileRef = z.infer<typeof FileRef>;
+
+const OrderStatus = z.object({ code: z.string().nullable(), desc: z.string().nullable() });
+
+/** The structured text of a system comment (is_dict); the web app renders it as a sentence. */
+export const SystemText = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('order_progress_changed'), old: z.string(), new: z.string() }),
+  z.object({ code: z.literal('order_status_changed'), old: OrderStatus, new: OrderStatus }),
+]);
+export type SystemText = z.infer<typeof SystemText>;
+
+/** The author of a comment or notification; null for a system comment. */
+export const Author = z.object({ user_id: Id, username: z.string(), fio: z.string().nullable() }).nullable();
+export type Author = z.infer<typeof Author>;
+
+export const CommentText = z.union([z.string(), SystemText]);
+export type CommentText = z.infer<typeof CommentText>;
+
+export const Comment = z.object({
+  comment_id: Id,
+  user_id: Id.nullable(),
+  user: Author,
+  creation_date: zDateTime,
+  is_dict: z.boolean(),
+  text: CommentText,
+  files: z.array(FileRef),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const Discussion = z.object({
+  discussion_id: Id,
+  name: z.string(),
+  company_id: Id,
+  company: z.object({ name: z.string() }),
+  visibility: z.enum([...VISIBILITIES, 'order']),
+  purch_head_id: Id.nullable(),
+  sales_head_id: Id.nullable(),
+  modification_date: zDateTime,
+  /** Every file of the thread, oldest first. */
+  files: z.array(FileRef),
+  /** The latest comments (at most MAX_THREAD_COMMENTS), oldest first. */
+  comments: z.array(Comment),
+  /** True when older comments exist beyond the ones returned. */
+  more_comments: z.boolean(),
+});
+export type Discussion = z.infer<typeof Discussion>;
+
+export const MAX_THREAD_COMMENTS = 500;
+
+export const DiscussionName = z.string().trim().min(1).max(200);
+export const CommentMessage = z.string().trim().min(1).max(10_000);
+
+export const AddDiscussionRequest = z.object({
+  company_id: Id,
+  name: DiscussionName,
+  text: CommentMessage,
+  files: FileCodes.default([]),
+  /** Chosen users of the company; ignored for broadcast discussions. */
+  users: IdList.default([]),
+});
+export type AddDiscussionRequest = z.infer<typeof AddDiscussionRequest>;
+
+export const AddDiscussionResponse = z.object({ discussion_id: Id });
+
+export const DiscussionRow = z.object({
+  discussion_id: Id,
+  name: z.string(),
+  company_id: Id,
+  company: z.object({ name: z.string() }),
+  visibility: z.enum(VISIBILITIES),
+  modification_date: zDateTime,
+});
+export type DiscussionRow = z.infer<typeof DiscussionRow>;
+
+export const DISCUSSION_ORDERINGS = ['modification_date'] as const;
+export const ListDiscussionsRequest = listRequest({ company_id: Id, smart: Smart }, DISCUSSION_ORDERINGS);
+export type ListDiscussionsRequest = z.infer<typeof ListDiscussionsRequest>;
+export const ListDiscussionsResponse = listResponse(DiscussionRow);
+
+export const AddCommentGeneralRequest = z.object({
+  discussion_id: Id,
+  text: CommentMessage,
+  files: FileCodes.default([]),
+  /** Users of the company to bring into the discussion and notify (normal and private only). */
+  users: IdList.default([]),
+});
+export type AddCommentGeneralRequest = z.infer<typeof AddCommentGeneralRequest>;
+
+export const AddCommentPurchRequest = z.object({
+  purch_head_id: Id,
+  text: CommentMessage,
+  files: FileCodes.default([]),
+});
+export const AddCommentSalesRequest = z.object({
+  sales_head_id: Id,
+  text: CommentMessage,
+  files: FileCodes.default([]),
+});
+export const AddCommentResponse = z.object({ comment_id: Id });
+
+const SESSION: Pick<CallDef, 'access'> = { access: 'session' };
+
+const addDiscussion = (visibility: Visibility, summary: string) =>
+  defineCall({
+    path: `/discussions/add_discussion_${visibility}`,
+    summary,
+    ...SESSION,
+    request: AddDiscussionRequest,
+    response: AddDiscussionResponse,
+  });
+
+const listDiscussions = (visibility: Visibility, summary: string) =>
+  defineCall({
+    path: `/discussions/list_discussion_${visibility}`,
+    summary,
+    ...SESSION,
+    request: ListDiscussionsRequest,
+    response: ListDiscussionsResponse,
+  });
+
+export const addDiscussionBroadcast = addDiscussion(
+  'broadcast',
+  'Starts a broadcast discussion: every user of the company sees it and is notified.',
+);
+export const addDiscussionNormal = addDiscussion(
+  'normal',
+  'Starts a regular discussion: every user of the company sees it; the chosen users are notified.',
+);
+export const addDiscussionPrivate = addDiscussion(
+  'private',
+  'Starts a private discussion: only its author and the chosen users see it.',
+);
+
+export const listDiscussionBroadcast = listDiscussions(
+  'broadcast',
+  'Broadcast discussions of the companies of the caller.',
+);
+export const listDiscussionNormal = listDiscussions(
+  'normal',
+  'Regular discussions of the companies of the caller.',
+);
+export const listDiscussionPrivate = listDiscussions(
+  'private',
+  'Private discussions the caller started or was chosen for.',
+);
+
+export const ADD_DISCUSSION = {
+  broadcast: addDiscussionBroadcast,
+  normal: addDiscussionNormal,
+  private: addDiscussionPrivate,
+} as const;
+
+export const LIST_DISCUSSIONS = {
+  broadcast: listDiscussionBroadcast,
+  normal: listDiscussionNormal,
+  private: listDiscussionPrivate,
+} as const;
+
+export const getDiscussionGeneral = defineCall({
+  path: '/discussions/get_discussion_general',
+  summary: 'A broadcast, regular or private discussion with its latest comments and files.',
+  ...SESSION,
+  request: z.object({ discussion_id: Id }),
+  response: Discussion,
+});
+
+export const addCommentGeneral = defineCall({
+  path: '/discussions/add_comment_general',
+  summary: 'Comments on a broadcast, regular or private discussion and notifies its participants.',
+  ...SESSION,
+  request: AddCommentGeneralRequest,
+  response: AddCommentResponse,
+});
+
+export const getDiscussionPurch = defineCall({
+  path: '/discussions/get_discussion_purch',
+  summary: "A purchase order's discussion.",
+  ...SESSION,
+  permission: ['pord'],
+  request: z.object({ purch_head_id: Id }),
+  response: Discussion,
+});
+
+export const getDiscussionSales = defineCall({
+  path: '/discussions/get_discussion_sales',
+  summary: "A sales order's discussion.",
+  ...SESSION,
+  permission: ['sord'],
+  request: z.object({ sales_head_id: Id }),
+  response: Discussion,
+});
+
+export const addCommentPurch = defineCall({
+  path: '/discussions/add_comment_purch',
+  summary: "Comments on a purchase order's discussion and notifies the company's users with pord.",
+  ...SESSION,
+  permission: ['pord'],
+  request: AddCommentPurchRequest,
+  response: AddCommentResponse,
+});
+
+export const addCommentSales = defineCall({
+  path: '/discussions/add_comment_sales',
+  summary: "Comments on a sales order's discussion and notifies the company's users with sord.",
+  ...SESSION,
+  permission: ['sord'],
+  request: AddCommentSalesRequest,
+  response: AddCommentResponse,
+});
