@@ -4,6 +4,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
 
+// Columns inside sql`` of a select list are rendered unqualified by Drizzle; a subquery needs
+// the outer row's id spelled out.
+const USERS_ID = sql.raw('"users"."id"');
+
 /** Who makes a call: resolved once per request from the session token. */
 export interface Actor {
   sessionId: number;
@@ -50,11 +54,11 @@ export async function findActor(db: Executor, token: string): Promise<Actor | un
       role: users.roleId,
       permissions: sql<
         string[]
-      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${users.id})`,
+      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${USERS_ID})`,
       companyIds: sql<
         number[]
-      >`array(select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${users.id} order by 1)`,
-      hasNew: sql<boolean>`exists(select 1 from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.seen} = false)`,
+      >`array(select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${USERS_ID} order by 1)`,
+      hasNew: sql<boolean>`exists(select 1 from ${notifications} where ${notifications.userId} = ${USERS_ID} and ${notifications.seen} = false)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -10,6 +10,10 @@ import {
 } from '../../db/schema';
 import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
 
+// Columns inside sql`` of a select list are rendered unqualified by Drizzle; a subquery needs
+// the outer row's id spelled out.
+const USERS_ID = sql.raw('"users"."id"');
+
 export interface UserScope {
   /** undefined: every user (role 99). */
   companyIds?: readonly number[];
@@ -18,7 +22,7 @@ export interface UserScope {
 function scopeCondition(scope: UserScope): SQL | undefined {
   if (!scope.companyIds) return undefined;
   if (scope.companyIds.length === 0) return sql`false`;
-  return sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${users.id} and ${inArray(userCompanies.companyId, [...scope.companyIds])})`;
+  return sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${USERS_ID} and ${inArray(userCompanies.companyId, [...scope.companyIds])})`;
 }
 
 export interface UserFilters {
@@ -39,7 +43,7 @@ export async function listUsers(
     filters.role_id === undefined ? undefined : eq(users.roleId, filters.role_id),
     filters.company_id === undefined
       ? undefined
-      : sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${users.id} and ${userCompanies.companyId} = ${filters.company_id})`,
+      : sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${USERS_ID} and ${userCompanies.companyId} = ${filters.company_id})`,
     filters.smart ? ilikeAny(filters.smart, users.username, users.fio, users.email) : undefined,
     filters.user_id_list
       ? inArray(users.id, filters.user_id_list.length ? filters.user_id_list : [0])
@@ -67,7 +71,7 @@ export async function listUsers(
           role: users.roleId,
         },
         users.id,
-        [sql`${users.id} asc`],
+        [sql`${USERS_ID} asc`],
       ),
     )
     .limit(pageWindow(query).limit)
@@ -93,13 +97,13 @@ export async function findUserDetails(db: Executor, userId: number) {
       user: users,
       companies: sql<
         Array<{ company_id: number; name: string }>
-      >`coalesce((select json_agg(json_build_object('company_id', c.id, 'name', c.name) order by c.name) from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = ${users.id}), '[]'::json)`,
+      >`coalesce((select json_agg(json_build_object('company_id', c.id, 'name', c.name) order by c.name) from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = ${USERS_ID}), '[]'::json)`,
       permissions: sql<
         string[]
-      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${users.id} order by 1)`,
+      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${USERS_ID} order by 1)`,
       notifications: sql<
         string[]
-      >`array(select ${userNotificationTypes.ntfyId} from ${userNotificationTypes} where ${userNotificationTypes.userId} = ${users.id} order by 1)`,
+      >`array(select ${userNotificationTypes.ntfyId} from ${userNotificationTypes} where ${userNotificationTypes.userId} = ${USERS_ID} order by 1)`,
     })
     .from(users)
     .where(eq(users.id, userId));

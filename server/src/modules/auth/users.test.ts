@@ -1,0 +1,403 @@
+import { auth, notifications } from '@extranet/contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createCompany, createUser } from '../../test/factories';
+
+let app: TestApp;
+let companyA: { id: number; name: string };
+let companyB: { id: number; name: string };
+let companyC: { id: number; name: string };
+let admin: Awaited<ReturnType<typeof createUser>>;
+let manager: Awaited<ReturnType<typeof createUser>>;
+let adminToken: string;
+let managerToken: string;
+
+const ALL = ['umgr', 'cmgr', 'stck', 'pord', 'sord', 'reps'] as const;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const db = app.deps.db;
+  companyA = await createCompany(db, { name: 'Alpha Foods' });
+  companyB = await createCompany(db, { name: 'Beta Tools' });
+  companyC = await createCompany(db, { name: 'Gamma Wine' });
+  admin = await createUser(db, { roleId: 99, permissions: [...ALL] });
+  manager = await createUser(db, {
+    roleId: 7,
+    permissions: ['umgr', 'pord', 'sord', 'stck', 'reps'],
+    companyIds: [companyA.id, companyB.id],
+  });
+  adminToken = await loginAs(app, admin);
+  managerToken = await loginAs(app, manager);
+});
+
+async function addUser(token: string, overrides: Record<string, unknown> = {}) {
+  return app.call(
+    auth.addUser,
+    {
+      username: `new-${Math.random().toString(36).slice(2, 8)}`,
+      password: 'first-password-1',
+      password_conf: 'first-password-1',
+      role: 1,
+      companies: [companyA.id],
+      ...overrides,
+    },
+    token,
+  );
+}
+
+describe('add_user', () => {
+  it('creates a user whose first login is limited until the password changes', async () => {
+    const created = await addUser(managerToken, { username: 'fresh.user' });
+    expect(created.status).toBe(200);
+    const userId = created.body.user_id;
+    const login = await app.call(auth.login, { username: 'fresh.user', password: 'first-password-1' });
+    expect(login.body.session_limited).toBe(true);
+    const forbidden = await app.call(auth.getProfileSelf, {}, login.body.session_code);
+    expect(forbidden).toEqual({ status: 403, body: { failure: { code: 'forbidden' } } });
+    const profile = await app.call(auth.getProfileForce, { user_id: userId }, managerToken);
+    expect(profile.body).toMatchObject({
+      username: 'fresh.user',
+      role: 1,
+      companies: [{ company_id: companyA.id, name: 'Alpha Foods' }],
+      password_expired: true,
+      manageable: true,
+    });
+  });
+
+  it.each([
+    ['dublicate_username', { username: 'FRESH.USER' }],
+    ['password_too_soft', { password: 'short', password_conf: 'short' }],
+    ['no_companies_specified', { companies: [] }],
+    ['company_not_permitted', { companies: [3] }],
+    ['company_not_permitted', { companies: [999_999] }],
+    ['permission_required', { role: 81 }],
+  ])('refuses with %s', async (code, overrides) => {
+    const before = await app.deps.db.select().from(users);
+    const response = await addUser(managerToken, overrides);
+    expect(response.status).toBe(200);
+    expect(response.body.failure.code).toBe(code);
+    expect(await app.deps.db.select().from(users)).toHaveLength(before.length);
+  });
+
+  it('lets role 99 create a user without companies only for role 99', async () => {
+    expect((await addUser(adminToken, { role: 99, companies: [] })).body.user_id).toBeGreaterThan(0);
+    expect((await addUser(adminToken, { role: 7, companies: [] })).body.failure.code).toBe(
+      'no_companies_specified',
+    );
+  });
+
+  it('refuses a mismatched confirmation with 400', async () => {
+    expect((await addUser(managerToken, { password_conf: 'other-password-1' })).status).toBe(400);
+  });
+
+  it('answers 403 to a user without umgr', async () => {
+    const operator = await createUser(app.deps.db, { permissions: ['pord'], companyIds: [companyA.id] });
+    const token = await loginAs(app, operator);
+    expect((await addUser(token)).status).toBe(403);
+    expect((await app.call(auth.listUsers, {}, token)).status).toBe(403);
+    expect((await app.call(auth.disableUser, { user_id: manager.id }, token)).status).toBe(403);
+  });
+});
+
+describe('list_users', () => {
+  it('shows a manager only users sharing a company, and role 99 everyone', async () => {
+    const outsider = await createUser(app.deps.db, { companyIds: [companyC.id], fio: 'Outsider Person' });
+    const insider = await createUser(app.deps.db, { companyIds: [companyB.id], fio: 'Insider Person' });
+    const asManager = await app.call(auth.listUsers, { count: 1000 }, managerToken);
+    const ids = asManager.body.items.map((u: { user_id: number }) => u.user_id);
+    expect(ids).toContain(insider.id);
+    expect(ids).not.toContain(outsider.id);
+    expect(ids).not.toContain(admin.id);
+    const asAdmin = await app.call(auth.listUsers, { count: 1000 }, adminToken);
+    expect(asAdmin.body.items.map((u: { user_id: number }) => u.user_id)).toEqual(
+      expect.arrayContaining([outsider.id, insider.id, admin.id]),
+    );
+  });
+
+  it('filters by smart text, role, company and id list, and counts the total', async () => {
+    const target = await createUser(app.deps.db, {
+      companyIds: [companyB.id],
+      fio: 'Jānis Bērziņš',
+      email: 'janis@example.com',
+      roleId: 7,
+    });
+    const bySmart = await app.call(
+      auth.listUsers,
+      { filters: { smart: 'JANIS@' }, with_total: true },
+      adminToken,
+    );
+    expect(bySmart.body.items.map((u: { user_id: number }) => u.user_id)).toEqual([target.id]);
+    expect(bySmart.body.total).toBe(1);
+    const byRole = await app.call(
+      auth.listUsers,
+      { filters: { role_id: 7, company_id: companyB.id } },
+      adminToken,
+    );
+    expect(byRole.body.items.every((u: { role: number }) => u.role === 7)).toBe(true);
+    const byIds = await app.call(
+      auth.listUsers,
+      { filters: { user_id_list: [target.id, admin.id] } },
+      managerToken,
+    );
+    expect(byIds.body.items.map((u: { user_id: number }) => u.user_id)).toEqual([target.id]);
+  });
+
+  it('pages and orders without overlap', async () => {
+    const first = await app.call(auth.listUsers, { page: 0, count: 2, ordering: '-username' }, adminToken);
+    const second = await app.call(auth.listUsers, { page: 1, count: 2, ordering: '-username' }, adminToken);
+    expect(first.body.more).toBe(true);
+    const names = [...first.body.items, ...second.body.items].map((u: { username: string }) => u.username);
+    expect(new Set(names).size).toBe(4);
+    expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it('refuses unknown filters and orderings with 400 and crud codes', async () => {
+    const filter = await app.call(auth.listUsers, { filters: { password: 'x' } }, adminToken);
+    expect(filter).toMatchObject({ status: 400, body: { failure: { code: 'crud_filter_unknown' } } });
+    const type = await app.call(auth.listUsers, { filters: { role_id: 'seven' } }, adminToken);
+    expect(type).toMatchObject({ status: 400, body: { failure: { code: 'crud_filter_invalid_type' } } });
+    const order = await app.call(auth.listUsers, { ordering: 'password_hash' }, adminToken);
+    expect(order).toMatchObject({ status: 400, body: { failure: { code: 'crud_order_unknown' } } });
+    const count = await app.call(auth.listUsers, { count: 5000 }, adminToken);
+    expect(count.status).toBe(400);
+  });
+});
+
+describe('profiles and manageable', () => {
+  it('own profile is never manageable; a role-99 user is invisible to a manager', async () => {
+    const self = await app.call(auth.getProfileSelf, {}, managerToken);
+    expect(self.body).toMatchObject({ user_id: manager.id, manageable: false, role: 7 });
+    const adminProfile = await app.call(auth.getProfileForce, { user_id: admin.id }, managerToken);
+    expect(adminProfile.body).toEqual({ failure: { code: 'invalid_user_id' } });
+  });
+
+  it('a user of a higher role or with a foreign company is visible but not manageable', async () => {
+    const higher = await createUser(app.deps.db, { roleId: 81, companyIds: [companyA.id] });
+    const mixed = await createUser(app.deps.db, { roleId: 1, companyIds: [companyA.id, companyC.id] });
+    for (const target of [higher, mixed]) {
+      const profile = await app.call(auth.getProfileForce, { user_id: target.id }, managerToken);
+      expect(profile.body.manageable).toBe(false);
+      const refused = await app.call(auth.disableUser, { user_id: target.id }, managerToken);
+      expect(refused.body).toEqual({ failure: { code: 'permission_required' } });
+      const rename = await app.call(
+        auth.changeUsername,
+        { user_id: target.id, username: 'hijacked' },
+        managerToken,
+      );
+      expect(rename.body.failure.code).toBe('permission_required');
+    }
+  });
+
+  it('nobody disables themselves', async () => {
+    const response = await app.call(auth.disableUser, { user_id: manager.id }, managerToken);
+    expect(response.body.failure.code).toBe('permission_required');
+  });
+});
+
+describe('change calls', () => {
+  it('change_access refuses granting a permission, role or company the actor lacks', async () => {
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id] });
+    const base = { user_id: target.id, role: 1, companies: [companyA.id], permissions: ['pord'] };
+    expect(
+      (await app.call(auth.changeAccess, { ...base, permissions: ['cmgr'] }, managerToken)).body,
+    ).toEqual({
+      failure: { code: 'permission_required', details: { permissions: ['cmgr'] } },
+    });
+    expect((await app.call(auth.changeAccess, { ...base, role: 99 }, managerToken)).body.failure.code).toBe(
+      'permission_required',
+    );
+    expect(
+      (await app.call(auth.changeAccess, { ...base, companies: [companyC.id] }, managerToken)).body.failure
+        .code,
+    ).toBe('company_not_permitted');
+    expect(
+      (await app.call(auth.changeAccess, { ...base, companies: [] }, managerToken)).body.failure.code,
+    ).toBe('no_companies_specified');
+    expect((await app.call(auth.changeAccess, { ...base, permissions: ['nope'] }, managerToken)).status).toBe(
+      400,
+    );
+    const ok = await app.call(
+      auth.changeAccess,
+      { ...base, role: 7, companies: [companyA.id, companyB.id], permissions: ['pord', 'sord'] },
+      managerToken,
+    );
+    expect(ok.body).toEqual({});
+    const profile = await app.call(auth.getProfileForce, { user_id: target.id }, managerToken);
+    expect(profile.body).toMatchObject({ role: 7, permissions: ['pord', 'sord'] });
+    expect(profile.body.companies).toHaveLength(2);
+  });
+
+  it('change_access keeps a permission the target holds even if the actor lacks it', async () => {
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id], permissions: ['cmgr'] });
+    const response = await app.call(
+      auth.changeAccess,
+      { user_id: target.id, role: 1, companies: [companyA.id], permissions: ['cmgr', 'stck'] },
+      managerToken,
+    );
+    expect(response.body).toEqual({});
+  });
+
+  it('change_general self and force, with email validation', async () => {
+    const self = await app.call(
+      auth.changeGeneralSelf,
+      { fio: 'Марина Петрова', email: 'marina@example.com', lang: 'ru' },
+      managerToken,
+    );
+    expect(self.body).toEqual({});
+    expect((await app.call(auth.getSession, {}, managerToken)).body).toMatchObject({
+      fio: 'Марина Петрова',
+      lang: 'ru',
+    });
+    const bad = await app.call(
+      auth.changeGeneralSelf,
+      { fio: 'x', email: 'not-an-email', lang: 'en' },
+      managerToken,
+    );
+    expect(bad.status).toBe(400);
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id] });
+    const force = await app.call(
+      auth.changeGeneralForce,
+      { user_id: target.id, fio: 'Target', email: null, lang: 'lv' },
+      managerToken,
+    );
+    expect(force.body).toEqual({});
+  });
+
+  it('change_username refuses a taken name', async () => {
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id] });
+    const taken = await app.call(
+      auth.changeUsername,
+      { user_id: target.id, username: manager.username },
+      managerToken,
+    );
+    expect(taken.body.failure.code).toBe('dublicate_username');
+    const ok = await app.call(
+      auth.changeUsername,
+      { user_id: target.id, username: `renamed-${target.id}` },
+      managerToken,
+    );
+    expect(ok.body).toEqual({});
+  });
+
+  it('change_notifications self and force', async () => {
+    const rates = await app.call(notifications.listEmailRates, {}, managerToken);
+    expect(rates.body.items.length).toBeGreaterThan(0);
+    const types = await app.call(notifications.listNotificationTypes, {}, managerToken);
+    expect(types.body.items.map((t: { ntfy_id: string }) => t.ntfy_id)).toEqual([
+      'bcst',
+      'nrml',
+      'prvt',
+      'pord',
+      'sord',
+    ]);
+    const rate = rates.body.items[0].erate_id;
+    expect(
+      (
+        await app.call(
+          auth.changeNotificationsSelf,
+          { email_rate: rate, ntfy_types: ['bcst', 'pord'] },
+          managerToken,
+        )
+      ).body,
+    ).toEqual({});
+    const profile = await app.call(auth.getProfileSelf, {}, managerToken);
+    expect(profile.body).toMatchObject({ email_rate: rate, notifications: ['bcst', 'pord'] });
+    const bad = await app.call(
+      auth.changeNotificationsSelf,
+      { email_rate: 987654, ntfy_types: [] },
+      managerToken,
+    );
+    expect(bad.status).toBe(400);
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id] });
+    const force = await app.call(
+      auth.changeNotificationsForce,
+      { user_id: target.id, email_rate: null, ntfy_types: ['sord'] },
+      managerToken,
+    );
+    expect(force.body).toEqual({});
+  });
+
+  it('change_password_force expires the password and ends the target sessions', async () => {
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id] });
+    const targetToken = await loginAs(app, target);
+    const soft = await app.call(
+      auth.changePasswordForce,
+      { user_id: target.id, password_new: 'short', password_conf: 'short' },
+      managerToken,
+    );
+    expect(soft.body.failure.code).toBe('password_too_soft');
+    const same = await app.call(
+      auth.changePasswordForce,
+      { user_id: target.id, password_new: target.password, password_conf: target.password },
+      managerToken,
+    );
+    expect(same.body.failure.code).toBe('dublicate_password');
+    const ok = await app.call(
+      auth.changePasswordForce,
+      { user_id: target.id, password_new: 'set-by-admin-1', password_conf: 'set-by-admin-1' },
+      managerToken,
+    );
+    expect(ok.body).toEqual({});
+    expect((await app.call(auth.getSession, {}, targetToken)).status).toBe(401);
+    const login = await app.call(auth.login, { username: target.username, password: 'set-by-admin-1' });
+    expect(login.body.session_limited).toBe(true);
+  });
+
+  it('disable ends sessions at once and login then gives user_excluded; enable restores', async () => {
+    const target = await createUser(app.deps.db, { companyIds: [companyB.id] });
+    const targetToken = await loginAs(app, target);
+    expect((await app.call(auth.disableUser, { user_id: target.id }, managerToken)).body).toEqual({});
+    expect((await app.call(auth.getSession, {}, targetToken)).status).toBe(401);
+    const login = await app.call(auth.login, { username: target.username, password: target.password });
+    expect(login.body.failure.code).toBe('user_excluded');
+    const list = await app.call(auth.listUsers, { filters: { user_id_list: [target.id] } }, managerToken);
+    expect(list.body.items[0].excluded).toBe(true);
+    expect((await app.call(auth.enableUser, { user_id: target.id }, managerToken)).body).toEqual({});
+    await loginAs(app, target);
+  });
+
+  it('reset_login_failures unlocks a locked user', async () => {
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id] });
+    for (let i = 0; i < 5; i++)
+      await app.call(auth.login, { username: target.username, password: 'wrong-password' });
+    const profile = await app.call(auth.getProfileForce, { user_id: target.id }, managerToken);
+    expect(profile.body.too_many_login_failures).toBe(true);
+    expect((await app.call(auth.resetLoginFailures, { user_id: target.id }, managerToken)).body).toEqual({});
+    await loginAs(app, target);
+  });
+
+  it('unknown user ids are invalid_user_id', async () => {
+    const response = await app.call(auth.enableUser, { user_id: 777_777 }, adminToken);
+    expect(response.body).toEqual({ failure: { code: 'invalid_user_id' } });
+  });
+});
+
+describe('reference lists', () => {
+  it('list_roles without view offers only roles up to the caller', async () => {
+    const grantable = await app.call(auth.listRoles, { view: false }, managerToken);
+    expect(grantable.body.items.map((r: { role_id: number }) => r.role_id)).toEqual([1, 7]);
+    const all = await app.call(auth.listRoles, { view: true }, managerToken);
+    expect(all.body.items.map((r: { role_id: number }) => r.role_id)).toEqual([1, 7, 81, 99]);
+    const perms = await app.call(auth.listPermissions, {}, managerToken);
+    expect(perms.body.items.map((p: { perm_id: string }) => p.perm_id)).toEqual([...ALL]);
+  });
+
+  it('list_linked_companies: own companies, every company for role 99', async () => {
+    const own = await app.call(auth.listLinkedCompanies, {}, managerToken);
+    expect(own.body.items.map((c: { name: string }) => c.name)).toEqual(['Alpha Foods', 'Beta Tools']);
+    const search = await app.call(auth.listLinkedCompanies, { filters: { smart: 'gamma' } }, adminToken);
+    expect(search.body.items).toEqual([{ company_id: companyC.id, name: 'Gamma Wine' }]);
+    const defaults = await app.call(auth.getAddUserDefaults, {}, managerToken);
+    expect(defaults.body).toEqual({ role: 1, companies: [] });
+  });
+});
+
+describe('row checks', () => {
+  it('add_user stores the argon2id hash, never the password', async () => {
+    const created = await addUser(adminToken, { username: 'hash.check' });
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, created.body.user_id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});
