@@ -1,0 +1,21 @@
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigation } from 'react-router';
+import classes from './global-progress.module.css';
+
+/** A thin bar at the top while any request (except the background session refresh) or page load runs. */
+export function GlobalProgress() {
+  const { t } = useTranslation();
+  const fetching = useIsFetching({ predicate: (query) => !query.meta?.background });
+  const mutating = useIsMutating({ predicate: (mutation) => !mutation.meta?.background });
+  const navigation = useNavigation();
+  if (fetching + mutating === 0 && navigation.state === 'idle') return null;
+  return (
+    <div
+      className={classes.bar}
+      role="progressbar"
+      aria-label={t('layout.loading')}
+      data-testid="global-progress"
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { Box, Center, Group, Paper, Stack, ThemeIcon, Title } from '@mantine/core';
+import { IconTruckDelivery } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppFooter } from './app-footer';
+import { LanguageSwitch } from './language-switch';
+
+/** SPEC.md §2 'Login layout': a centred card for login, the forced password change and not-found. */
+export function LoginLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100dvh" bg="gray.0" display="flex" style={{ flexDirection: 'column' }}>
+      <Group justify="flex-end" p="md">
+        <LanguageSwitch />
+      </Group>
+      <Center component="main" id="main-content" style={{ flex: 1 }} px="md">
+        <Stack w="100%" maw={420} gap="lg">
+          <Group gap="sm" justify="center">
+            <ThemeIcon size={40} radius="md" aria-hidden>
+              <IconTruckDelivery size={24} />
+            </ThemeIcon>
+            <Title order={2} size="h3">
+              {t('common.appName')}
+            </Title>
+          </Group>
+          <Paper withBorder shadow="sm" p="xl" radius="md">
+            {children ?? <Outlet />}
+          </Paper>
+        </Stack>
+      </Center>
+      <Box px="md">
+        <AppFooter withSupportLink={false} />
+      </Box>
+    </Box>
+  );
+}

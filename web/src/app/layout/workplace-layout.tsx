@@ -1,0 +1,74 @@
+import { Anchor, AppShell, Burger, Group, ScrollArea, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconTruckDelivery } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AppBreadcrumbs } from './app-breadcrumbs';
+import { AppFooter } from './app-footer';
+import { NavMenu } from './nav-menu';
+import { NotificationsSlot } from './notifications-slot';
+import { UserMenu } from './user-menu';
+import classes from './workplace-layout.module.css';
+
+/** The signed-in frame: header, left menu (a burger below 992 px), breadcrumbs, page, footer. */
+export function WorkplaceLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const [navbarOpened, navbar] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (pathname) navbar.close();
+  }, [pathname, navbar.close]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: !navbarOpened } }}
+      padding="md"
+    >
+      <Anchor href="#main-content" className={classes.skipLink}>
+        {t('layout.skipToContent')}
+      </Anchor>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navbarOpened}
+              onClick={navbar.toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('layout.header.toggleNavigation')}
+              aria-expanded={navbarOpened}
+              aria-controls="app-navbar"
+            />
+            <UnstyledButton component={Link} to="/">
+              <Group gap="xs" wrap="nowrap">
+                <ThemeIcon size={32} radius="md" aria-hidden>
+                  <IconTruckDelivery size={20} />
+                </ThemeIcon>
+                <Title order={1} size="h4" visibleFrom="xs">
+                  {t('common.appName')}
+                </Title>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <NotificationsSlot />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navbar" aria-label={t('layout.nav.label')} p="xs">
+        <AppShell.Section grow component={ScrollArea}>
+          <NavMenu />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <AppBreadcrumbs />
+        <div className={classes.content}>{children ?? <Outlet />}</div>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

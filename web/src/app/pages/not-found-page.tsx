@@ -1,0 +1,19 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFoundPage({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" align="flex-start" data-testid="not-found">
+      <Text fz={48} fw={700} c="dimmed" lh={1} aria-hidden>
+        404
+      </Text>
+      <Title order={2}>{t('layout.notFound.title')}</Title>
+      <Text c="dimmed">{t('layout.notFound.text')}</Text>
+      <Button component={Link} to={signedIn ? '/' : '/login'} variant="light" mt="sm">
+        {signedIn ? t('layout.notFound.home') : t('layout.notFound.login')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n, useLanguage } from '../shared/i18n';
+import { theme } from './theme';
+
+function LocalizedProviders({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+
+  useEffect(() => {
+    document.title = t('common.appName');
+  }, [t]);
+
+  return (
+    // SPEC.md §9: the week starts on Monday.
+    <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
+      <ModalsProvider labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}>
+        <Notifications position="top-right" limit={5} />
+        {children}
+      </ModalsProvider>
+    </DatesProvider>
+  );
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <LocalizedProviders>{children}</LocalizedProviders>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loginRoute, passresetRoute } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { supportRoutes } from '../features/support/routes';
+import type { RouteHandle } from '../shared/navigation';
+import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { GuestOnly, RequireLimitedSession, RequireSession } from './guards';
+import { LoginLayout } from './layout/login-layout';
+import { RootLayout } from './layout/root-layout';
+import { WorkplaceLayout } from './layout/workplace-layout';
+import { NotFoundRoute } from './pages/not-found-route';
+import { RouteErrorPage } from './pages/route-error-page';
+
+/**
+ * The workplace's pages (SPEC.md §2 'Workplace routes'). Each feature exports its routes with
+ * `lazy` components, so every screen is its own chunk; add a feature's routes here.
+ */
+const workplaceRoutes: RouteObject[] = [
+  ...dashboardRoutes,
+  ...supportRoutes,
+  {
+    path: 'placeholder',
+    handle: { breadcrumb: 'layout.breadcrumbs.placeholder' } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./pages/placeholder-page')).PlaceholderPage }),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    // Shown while the first screen's chunk loads.
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      {
+        element: <LoginLayout />,
+        children: [
+          { element: <GuestOnly />, children: [loginRoute] },
+          { element: <RequireLimitedSession />, children: [passresetRoute] },
+        ],
+      },
+      {
+        path: '/',
+        element: <RequireSession />,
+        children: [
+          {
+            element: <WorkplaceLayout />,
+            children: [{ errorElement: <RouteErrorPage />, children: workplaceRoutes }],
+          },
+        ],
+      },
+      {
+        path: '*',
+        element: <NotFoundRoute />,
+        handle: { breadcrumb: 'layout.breadcrumbs.notFound' } satisfies RouteHandle,
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

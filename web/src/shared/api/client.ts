@@ -1,0 +1,134 @@
+import { type CallDef, type CallRequest, type CallResponse, decode, encode } from '@extranet/contract';
+import { currentLanguage } from '../i18n';
+import { sessionToken } from '../session/session-token';
+import { notifyApiError } from '../ui/notify';
+import { ApiError, toErrorCode } from './api-error';
+import { getPageConfig } from './page-config';
+
+export interface CallOptions {
+  /** Cancels the request (TanStack Query passes one to every query function). */
+  signal?: AbortSignal;
+}
+
+type CallArgs<C extends CallDef> =
+  // biome-ignore lint/complexity/noBannedTypes: a call whose request is the empty object may be made without input.
+  {} extends CallRequest<C>
+    ? [input?: CallRequest<C>, options?: CallOptions]
+    : [input: CallRequest<C>, options?: CallOptions];
+
+interface FailureBody {
+  failure: { code: unknown; details?: unknown };
+}
+
+function isFailureBody(body: unknown): body is FailureBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'failure' in body &&
+    typeof (body as FailureBody).failure === 'object' &&
+    (body as FailureBody).failure !== null
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The HTTP status of a failed response as a code, as SPEC.md §8 'Client mapping' says. */
+function codeForStatus(status: number): ApiError['code'] {
+  switch (status) {
+    case 400:
+      return 'malformed_api_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    // The login rate limit (DESIGN.md §5) answers 429 with its own message.
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'server_error';
+  }
+}
+
+/**
+ * Makes one API call: encodes the input with the call's request schema, POSTs it to
+ * `${apiBaseUrl}${call.path}` with the session and language headers and the configured timeout,
+ * decodes the result with the response schema. Every failure is thrown as an ApiError.
+ */
+export async function callApi<C extends CallDef>(
+  call: C,
+  ...[input, options]: CallArgs<C>
+): Promise<CallResponse<C>> {
+  const config = getPageConfig();
+
+  let body: string;
+  try {
+    body = JSON.stringify(encode(call.request, input ?? {}));
+  } catch (error) {
+    throw new ApiError('malformed_api_request', error);
+  }
+
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const token = sessionToken.get();
+  if (token) headers.Authorization = `SessionCode ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+  const callerSignal = options?.signal;
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(`${config.apiBaseUrl}${call.path}`, {
+      method: 'POST',
+      headers,
+      body,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    payload = await readJson(response);
+  } catch (error) {
+    // A cancellation asked for by the caller is not a failure: let TanStack Query see the abort.
+    if (callerSignal?.aborted) throw error;
+    throw new ApiError('server_unavailable', error);
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  if (!response.ok) {
+    const error = new ApiError(
+      codeForStatus(response.status),
+      isFailureBody(payload) ? payload.failure : undefined,
+    );
+    // 401: the session is over (expired, revoked elsewhere): drop it, the guard sends the user to login.
+    if (error.code === 'unauthorized' && token && sessionToken.get() === token) {
+      sessionToken.clear('refused');
+      notifyApiError(error);
+    }
+    throw error;
+  }
+  if (isFailureBody(payload)) {
+    throw new ApiError(toErrorCode(payload.failure.code), payload.failure.details);
+  }
+  if (payload === undefined) throw new ApiError('server_error', 'The response is not JSON');
+
+  try {
+    return decode(call.response, payload) as CallResponse<C>;
+  } catch (error) {
+    console.error(`Unexpected response of ${call.path}`, error);
+    throw new ApiError('server_error', error);
+  }
+}

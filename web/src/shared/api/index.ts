@@ -1,0 +1,4 @@
+export { ApiError, errorCodeOf, isApiError } from './api-error';
+export { type CallOptions, callApi } from './client';
+export { errorMessage } from './error-message';
+export { getPageConfig, loadPageConfig } from './page-config';

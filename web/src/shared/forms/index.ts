@@ -1,0 +1,1 @@
+export { fieldError, MESSAGES, requiredText } from './rules';

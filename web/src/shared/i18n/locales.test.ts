@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ERROR_CODES, ERROR_MESSAGES, LANGUAGES } from '@extranet/contract';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import lv from '../../locales/lv.json';
+import ru from '../../locales/ru.json';
+
+type Tree = { [key: string]: string | Tree };
+
+const locales: Record<(typeof LANGUAGES)[number], Tree> = { en, ru, lv };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(LANGUAGES.map((lang) => [lang, flatten(locales[lang])])) as Record<
+  (typeof LANGUAGES)[number],
+  Map<string, string>
+>;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('locales', () => {
+  for (const lang of LANGUAGES) {
+    for (const other of LANGUAGES) {
+      if (lang === other) continue;
+      it(`has every ${lang} key in ${other}`, () => {
+        const missing = [...flat[lang].keys()].filter((key) => !flat[other].has(key));
+        expect(missing).toEqual([]);
+      });
+    }
+
+    it(`has no empty ${lang} texts`, () => {
+      const empty = [...flat[lang]].filter(([, value]) => value.trim() === '').map(([key]) => key);
+      expect(empty).toEqual([]);
+    });
+  }
+
+  it('has a message for every contract error code, in English exactly as the contract says', () => {
+    expect(en.errors).toEqual(ERROR_MESSAGES);
+    for (const lang of LANGUAGES) {
+      const missing = ERROR_CODES.filter((code) => !flat[lang].has(`errors.${code}`));
+      expect(missing, lang).toEqual([]);
+    }
+  });
+
+  it('uses the generic validation messages of SPEC.md §5 in English', () => {
+    expect(en.validation).toEqual({
+      required: 'This field is required',
+      email: 'Invalid email address format',
+      passwordsIdentical: 'Passwords must be identical',
+      url: 'Invalid URL format',
+      greaterDate: 'Must select greater date',
+      tooLong: 'The field is too long',
+      formHasErrors: 'Input form has errors. Please fix them before save!',
+    });
+  });
+
+  it('translates ru and lv instead of copying English', () => {
+    for (const lang of ['ru', 'lv'] as const) {
+      const copied = [...flat.en]
+        .filter(([key, value]) => !key.startsWith('layout.languages.') && flat[lang].get(key) === value)
+        .map(([key]) => key);
+      expect(copied, lang).toEqual([]);
+    }
+  });
+
+  it('keeps the same {{placeholders}} in every language', () => {
+    const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of flat.en) {
+      for (const lang of ['ru', 'lv'] as const) {
+        expect(placeholders(flat[lang].get(key) ?? ''), `${lang} ${key}`).toEqual(placeholders(value));
+      }
+    }
+  });
+
+  it('has every literal key that the source code uses', () => {
+    const root = join(import.meta.dirname, '../..');
+    const used = new Set<string>();
+    const patterns = [/\bt\(\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g, /breadcrumb:\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g];
+    for (const file of sourceFiles(root)) {
+      const text = readFileSync(file, 'utf8');
+      for (const pattern of patterns)
+        for (const match of text.matchAll(pattern)) used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    const missing = [...used].filter((key) => !flat.en.has(key));
+    expect(missing).toEqual([]);
+  });
+});

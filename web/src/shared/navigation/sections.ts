@@ -1,0 +1,39 @@
+import type { Permission } from '@extranet/contract';
+import {
+  type Icon,
+  IconBarcode,
+  IconBuildingWarehouse,
+  IconMessages,
+  IconPackageExport,
+  IconPackageImport,
+  IconReportAnalytics,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { Session } from '../session';
+
+/**
+ * The workplace sections of SPEC.md §2 'Left menu', shown by permission. The menu and the
+ * dashboard's quick links read this one list, so they never disagree.
+ */
+export interface Section {
+  id: 'users' | 'purchaseOrders' | 'salesOrders' | 'stock' | 'sku' | 'reports' | 'discussions';
+  group: 'management' | 'orders' | null;
+  to: string;
+  /** Any session holding this flag may see the section; none means everyone. */
+  permission?: Permission;
+  icon: Icon;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { id: 'users', group: 'management', to: '/auth/users', permission: 'umgr', icon: IconUsers },
+  { id: 'purchaseOrders', group: 'orders', to: '/orders/purch', permission: 'pord', icon: IconPackageImport },
+  { id: 'salesOrders', group: 'orders', to: '/orders/sales', permission: 'sord', icon: IconPackageExport },
+  { id: 'stock', group: null, to: '/stock', permission: 'stck', icon: IconBuildingWarehouse },
+  { id: 'sku', group: null, to: '/sku', permission: 'stck', icon: IconBarcode },
+  { id: 'reports', group: null, to: '/reports', permission: 'reps', icon: IconReportAnalytics },
+  { id: 'discussions', group: null, to: '/discussions', icon: IconMessages },
+];
+
+export function visibleSections(session: Pick<Session, Permission>): Section[] {
+  return SECTIONS.filter((section) => !section.permission || session[section.permission]);
+}

@@ -1,0 +1,92 @@
+import { auth } from '@extranet/contract';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { errorCodeOf } from '../api/api-error';
+import { callApi } from '../api/client';
+import { sessionToken, useSessionToken } from './session-token';
+
+export type Session = auth.Session;
+
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+/** SPEC.md §4: the session refreshes every 10 seconds. */
+export const SESSION_REFRESH_MS = 10_000;
+
+async function fetchSession(signal?: AbortSignal): Promise<Session> {
+  try {
+    return await callApi(auth.getSession, {}, { signal });
+  } catch (error) {
+    // Refused by the server (not merely unreachable): the stored code is no good any more.
+    const code = errorCodeOf(error);
+    if (!signal?.aborted && code !== 'server_unavailable' && code !== 'server_error') sessionToken.clear();
+    throw error;
+  }
+}
+
+export function getSessionQueryOptions() {
+  return queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: ({ signal }) => fetchSession(signal),
+    refetchInterval: SESSION_REFRESH_MS,
+    staleTime: SESSION_REFRESH_MS,
+    retry: false,
+    meta: { background: true },
+  });
+}
+
+export type SessionState =
+  | { status: 'anonymous'; session: null }
+  | { status: 'pending'; session: null }
+  | { status: 'unavailable'; session: null; error: unknown; retry: () => void }
+  | { status: 'active' | 'limited'; session: Session };
+
+/** Where the user stands: signed out, being restored, unreachable server, signed in, or limited. */
+export function useSessionState(): SessionState {
+  const token = useSessionToken();
+  const query = useQuery({ ...getSessionQueryOptions(), enabled: token !== null });
+  if (!token) return { status: 'anonymous', session: null };
+  if (query.data) return { status: query.data.session_limited ? 'limited' : 'active', session: query.data };
+  if (query.isError)
+    return { status: 'unavailable', session: null, error: query.error, retry: () => query.refetch() };
+  return { status: 'pending', session: null };
+}
+
+/** The signed-in user's session; only for screens behind the guard, where it always exists. */
+export function useSession(): Session {
+  const state = useSessionState();
+  if (!state.session) throw new Error('useSession() used outside of a signed-in screen');
+  return state.session;
+}
+
+/** Keeps a session that the server has just returned (login, password change). */
+export function startSession(queryClient: QueryClient, session: Session): void {
+  queryClient.removeQueries();
+  queryClient.setQueryData(SESSION_QUERY_KEY, session);
+  sessionToken.set(session.session_code);
+}
+
+/** Ends the session on this side (after the logout call, whatever it answered). */
+export function endSession(): void {
+  sessionToken.clear('logout');
+}
+
+/**
+ * Drops every cached server answer whenever the session changes hands (logout, a 401, another
+ * tab signing in or out), so that one user never sees another's data.
+ */
+export function bindSessionToCache(queryClient: QueryClient): () => void {
+  return sessionToken.subscribe(() => {
+    const token = sessionToken.get();
+    const cached = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);
+    if (token && cached?.session_code === token) return;
+    queryClient.removeQueries();
+  });
+}
+
+/** On load: restores the stored session; a refused code is discarded (SPEC.md §4). */
+export async function restoreSession(queryClient: QueryClient): Promise<void> {
+  if (!sessionToken.get()) return;
+  try {
+    await queryClient.fetchQuery(getSessionQueryOptions());
+  } catch {
+    // Unreachable server: the code is kept and the guard offers a retry.
+  }
+}

@@ -1,0 +1,16 @@
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../api/error-message';
+import { i18n } from '../i18n';
+
+/** Toasts (SPEC.md §8 'Toasts'): one place so that every screen looks and behaves the same. */
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'green', message, autoClose: 4000 });
+}
+
+export function notifyError(message: string): void {
+  notifications.show({ color: 'red', message, autoClose: 6000 });
+}
+
+export function notifyApiError(error: unknown): void {
+  notifyError(errorMessage(i18n.t, error));
+}
