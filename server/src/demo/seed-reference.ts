@@ -1,0 +1,64 @@
+import type { Executor } from '../db/client';
+import { currencies, emailRates, locations, notificationTypes, permissions, roles, uoms } from '../db/schema';
+
+/** Global reference rows every database needs, demo data or not. */
+export const REFERENCE_ROLES = [
+  { id: 1, name: 'Operator' },
+  { id: 7, name: 'Manager' },
+  { id: 81, name: 'Provider manager' },
+  { id: 99, name: 'Provider administrator' },
+] as const;
+
+export const REFERENCE_PERMISSIONS = [
+  { id: 'umgr', name: 'Manage users' },
+  { id: 'cmgr', name: 'Manage catalogs' },
+  { id: 'stck', name: 'View stock' },
+  { id: 'pord', name: 'Purchase orders' },
+  { id: 'sord', name: 'Sales orders' },
+  { id: 'reps', name: 'Reports' },
+] as const;
+
+export const REFERENCE_NOTIFICATION_TYPES = [
+  { id: 'bcst', name: 'Broadcast messages' },
+  { id: 'nrml', name: 'Regular messages' },
+  { id: 'prvt', name: 'Private messages' },
+  { id: 'pord', name: 'Purchase order messages' },
+  { id: 'sord', name: 'Sales order messages' },
+] as const;
+
+export const REFERENCE_EMAIL_RATE_MINUTES = [15, 60, 240, 1440] as const;
+export const REFERENCE_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
+export const REFERENCE_UOMS = ['pcs', 'box', 'pallet', 'kg', 'l'] as const;
+export const REFERENCE_LOCATIONS = ['Riga Central', 'Riga North', 'Tallinn', 'Vilnius'] as const;
+
+/** Inserts the reference rows; rows already there are left as they are, so it can run on every start. */
+export async function seedReferenceData(db: Executor): Promise<void> {
+  await db
+    .insert(roles)
+    .values(REFERENCE_ROLES.map((role) => ({ ...role })))
+    .onConflictDoNothing();
+  await db
+    .insert(permissions)
+    .values(REFERENCE_PERMISSIONS.map((permission) => ({ ...permission })))
+    .onConflictDoNothing();
+  await db
+    .insert(notificationTypes)
+    .values(REFERENCE_NOTIFICATION_TYPES.map((type) => ({ ...type })))
+    .onConflictDoNothing();
+  await db
+    .insert(emailRates)
+    .values(REFERENCE_EMAIL_RATE_MINUTES.map((minutes) => ({ minutes })))
+    .onConflictDoNothing();
+  await db
+    .insert(currencies)
+    .values(REFERENCE_CURRENCIES.map((code) => ({ code })))
+    .onConflictDoNothing();
+  await db
+    .insert(uoms)
+    .values(REFERENCE_UOMS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await db
+    .insert(locations)
+    .values(REFERENCE_LOCATIONS.map((label) => ({ label })))
+    .onConflictDoNothing();
+}
