@@ -41,8 +41,10 @@ export function containsPattern(text: string): string {
 
 export function ilikeAny(text: string, ...columns: Array<AnyColumn | SQL>): SQL {
   const pattern = containsPattern(text);
-  return sql.join(
+  // Parenthesised: and() does not wrap its operands, and an OR chain would swallow them.
+  const alternatives = sql.join(
     columns.map((column) => sql`${column} ilike ${pattern}`),
     sql` or `,
   );
+  return sql`(${alternatives})`;
 }
