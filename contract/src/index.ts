@@ -1,6 +1,7 @@
 export * from './access';
 export * as auth from './auth';
 export * from './call';
+export * as catalogs from './catalogs';
 export * from './codec';
 export * from './config';
 export * as discussions from './discussions';

@@ -17,6 +17,7 @@ import type { Deps } from './http/calls';
 import { errorHandler, sendFailure } from './http/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/auth/users.routes';
+import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: { database?: Database } 
     async (api) => {
       registerAuthRoutes(api, deps);
       registerUserRoutes(api, deps);
+      registerCatalogRoutes(api, deps);
       registerNotificationRoutes(api, deps);
     },
     { prefix: '/api' },
