@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: { username: 'admin', password: 'admin-demo-1' },
+  manager: { username: 'manager', password: 'manager-demo-1' },
+  operator: { username: 'operator', password: 'operator-demo-1' },
+} as const;
+
+/** Fails on serious or critical accessibility violations of the current screen. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export async function login(page: Page, user: { username: string; password: string }, path = '/') {
+  await page.goto(path);
+  await page.getByLabel(/username/i).fill(user.username);
+  await page.getByLabel(/password/i).fill(user.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+}
+
+/** Calls the API directly, for seeding data a spec needs. */
+export async function api<T = any>(page: Page, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await page.request.post(`/api${path}`, {
+    data: body as object,
+    headers: token ? { authorization: `SessionCode ${token}` } : {},
+  });
+  return (await response.json()) as T;
+}
+
+export async function apiLogin(page: Page, user: { username: string; password: string }): Promise<string> {
+  const session = await api<{ session_code: string }>(page, '/auth/login', user);
+  return session.session_code;
+}
+
+export const test = base;
+export { expect };
