@@ -114,6 +114,14 @@ export const AddCommentSalesRequest = z.object({
 });
 export const AddCommentResponse = z.object({ comment_id: Id });
 
+export const CompanyUser = z.object({ user_id: Id, username: z.string(), fio: z.string().nullable() });
+export type CompanyUser = z.infer<typeof CompanyUser>;
+
+export const ListCompanyUsersRequest = listRequest({ company_id: Id, smart: Smart, user_id_list: IdList }, [
+  'username',
+]);
+export type ListCompanyUsersRequest = z.infer<typeof ListCompanyUsersRequest>;
+
 const SESSION: Pick<CallDef, 'access'> = { access: 'session' };
 
 const addDiscussion = (visibility: Visibility, summary: string) =>
@@ -222,4 +230,13 @@ export const addCommentSales = defineCall({
   permission: ['sord'],
   request: AddCommentSalesRequest,
   response: AddCommentResponse,
+});
+
+export const listUsers = defineCall({
+  path: '/discussions/list_users',
+  summary:
+    'Active users of the companies of the caller (or of one of them) who may be chosen in a discussion.',
+  ...SESSION,
+  request: ListCompanyUsersRequest,
+  response: listResponse(CompanyUser),
 });

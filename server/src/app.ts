@@ -15,9 +15,12 @@ import { type Database, openDatabase } from './db/client';
 import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
 import { errorHandler, sendFailure } from './http/errors';
+import { startJobs } from './jobs';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/auth/users.routes';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
+import { registerDiscussionRoutes } from './modules/discussions/discussions.routes';
+import { registerFileRoutes } from './modules/files/files.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -29,8 +32,14 @@ export interface BuiltApp {
   deps: Deps;
 }
 
-/** Builds the whole server: used by the CLI and by tests (through app.inject or real HTTP). */
-export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<BuiltApp> {
+/**
+ * Builds the whole server: used by the CLI and by tests (through app.inject or real HTTP).
+ * `jobs: false` keeps the background scheduler (email summaries, clean-ups) off, as tests need.
+ */
+export async function buildApp(
+  config: Config,
+  options: { database?: Database; jobs?: boolean } = {},
+): Promise<BuiltApp> {
   const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir }));
   await seedReferenceData(database.db);
   const deps: Deps = { db: database.db, config };
@@ -82,6 +91,8 @@ export async function buildApp(config: Config, options: { database?: Database } 
       registerUserRoutes(api, deps);
       registerCatalogRoutes(api, deps);
       registerNotificationRoutes(api, deps);
+      registerDiscussionRoutes(api, deps);
+      registerFileRoutes(api, deps);
     },
     { prefix: '/api' },
   );
@@ -112,5 +123,9 @@ export async function buildApp(config: Config, options: { database?: Database } 
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
+  if (options.jobs !== false) {
+    const jobs = startJobs(deps, app.log);
+    app.addHook('preClose', () => jobs.stop());
+  }
   return { app, database, deps };
 }

@@ -51,7 +51,7 @@ export interface TestApp extends BuiltApp {
 /** Builds the whole app on a fresh database; closed after the file's tests. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const built = await buildApp(testConfig(overrides), { database });
+  const built = await buildApp(testConfig(overrides), { database, jobs: false });
   afterAll(async () => {
     await built.app.close();
     await database.close();

@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailRates } from '../../db/schema';
 import { type Deps, registerCall } from '../../http/calls';
+import { listRecent, markSeen } from './notifications.service';
 
 const TYPE_NAMES: Record<string, string> = {
   bcst: 'Broadcast',
@@ -21,4 +22,10 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps) {
     items: NOTIFICATION_TYPES.map((ntfy_id) => ({ ntfy_id, name: TYPE_NAMES[ntfy_id] ?? ntfy_id })),
     more: false,
   }));
+  registerCall(app, deps, notifications.listRecent, (input, { actor }) =>
+    listRecent(deps, actor, input.count),
+  );
+  registerCall(app, deps, notifications.markSeen, (input, { actor }) =>
+    markSeen(deps, actor, input.up_to_id),
+  );
 }

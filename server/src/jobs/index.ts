@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../http/calls';
+import { removeAbandonedUploads } from '../modules/files/files.cleanup';
+import { LocalDirectoryDriver } from '../modules/files/storage';
+import { deliverEmails, enqueueEmailSummaries } from './email-summaries';
+import { createMailer } from './mailer';
+import { type Scheduler, startScheduler } from './scheduler';
+
+/** The background work of one instance: email summaries and removal of abandoned uploads. */
+export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
+  const mailer = createMailer(deps.config, log);
+  const storage = new LocalDirectoryDriver(deps.config.filesDir);
+  const scheduler = startScheduler({
+    intervalMs: deps.config.JOBS_INTERVAL_MS,
+    log,
+    tasks: [
+      { name: 'email-summaries', run: () => enqueueEmailSummaries(deps.db) },
+      { name: 'email-delivery', run: () => deliverEmails(deps.db, mailer, log) },
+      { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage) },
+    ],
+  });
+  return {
+    runOnce: scheduler.runOnce,
+    async stop() {
+      await scheduler.stop();
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,250 @@
+import type { discussions as contract } from '@extranet/contract';
+import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  comments,
+  companies,
+  discussionMembers,
+  discussions,
+  files,
+  notifications,
+  purchHeads,
+  salesHeads,
+  userCompanies,
+  userNotificationTypes,
+  users,
+} from '../../db/schema';
+import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
+import type { Actor } from '../../http/session';
+
+export type GeneralVisibility = contract.Visibility;
+
+/** Role 99 sees every company; everyone else only the companies assigned to them (DESIGN.md §4). */
+export function companyScope(actor: Actor, column: AnyColumn): SQL | undefined {
+  if (actor.isAdmin) return undefined;
+  if (actor.companyIds.length === 0) return sql`false`;
+  return inArray(column, [...actor.companyIds]);
+}
+
+function isParticipant(actor: Actor): SQL {
+  return sql`(${discussions.authorId} = ${actor.userId} or exists (select 1 from ${discussionMembers} where ${discussionMembers.discussionId} = ${discussions.id} and ${discussionMembers.userId} = ${actor.userId}))`;
+}
+
+/**
+ * Who reads a discussion (DESIGN.md §4): broadcast and normal ones, every user of the company;
+ * private ones, their author and chosen users (whatever the role: privacy is not tenancy); an
+ * order's discussion, users of the company with the order kind's permission while the order exists.
+ */
+export function readableCondition(actor: Actor): SQL {
+  const order: SQL[] = [];
+  if (actor.permissions.has('pord')) {
+    order.push(
+      sql`exists (select 1 from ${purchHeads} where ${purchHeads.id} = ${discussions.purchHeadId} and ${purchHeads.excludedAt} is null)`,
+    );
+  }
+  if (actor.permissions.has('sord')) {
+    order.push(
+      sql`exists (select 1 from ${salesHeads} where ${salesHeads.id} = ${discussions.salesHeadId} and ${salesHeads.excludedAt} is null)`,
+    );
+  }
+  const orderCondition = order.length ? sql`(${sql.join(order, sql` or `)})` : sql`false`;
+  return and(
+    companyScope(actor, discussions.companyId),
+    sql`(${discussions.visibility} in ('broadcast', 'normal')
+      or (${discussions.visibility} = 'private' and ${isParticipant(actor)})
+      or (${discussions.visibility} = 'order' and ${orderCondition}))`,
+  )!;
+}
+
+export interface DiscussionFilters {
+  company_id?: number;
+  smart?: string;
+}
+
+export async function listDiscussions(
+  db: Executor,
+  actor: Actor,
+  visibility: GeneralVisibility,
+  query: ListQuery<'modification_date'> & { filters: DiscussionFilters },
+) {
+  const { filters } = query;
+  const window = pageWindow(query);
+  return db
+    .select({
+      discussion_id: discussions.id,
+      name: discussions.name,
+      company_id: discussions.companyId,
+      company: { name: companies.name },
+      visibility: sql<GeneralVisibility>`${discussions.visibility}`,
+      modification_date: discussions.modificationDate,
+    })
+    .from(discussions)
+    .innerJoin(companies, eq(companies.id, discussions.companyId))
+    .where(
+      and(
+        eq(discussions.visibility, visibility),
+        companyScope(actor, discussions.companyId),
+        visibility === 'private' ? isParticipant(actor) : undefined,
+        filters.company_id === undefined ? undefined : eq(discussions.companyId, filters.company_id),
+        filters.smart ? ilikeAny(filters.smart, discussions.name) : undefined,
+      ),
+    )
+    .orderBy(
+      ...orderingSql(query.ordering, { modification_date: discussions.modificationDate }, discussions.id, [
+        desc(discussions.modificationDate),
+        desc(discussions.id),
+      ]),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+const discussionColumns = {
+  id: discussions.id,
+  name: discussions.name,
+  companyId: discussions.companyId,
+  companyName: companies.name,
+  visibility: discussions.visibility,
+  authorId: discussions.authorId,
+  purchHeadId: discussions.purchHeadId,
+  salesHeadId: discussions.salesHeadId,
+  modificationDate: discussions.modificationDate,
+};
+
+/** A discussion the actor may read, or undefined: another company's one behaves as a missing one. */
+export async function findReadableDiscussion(db: Executor, actor: Actor, where: SQL) {
+  const [row] = await db
+    .select(discussionColumns)
+    .from(discussions)
+    .innerJoin(companies, eq(companies.id, discussions.companyId))
+    .where(and(where, readableCondition(actor)));
+  return row;
+}
+export type DiscussionHead = NonNullable<Awaited<ReturnType<typeof findReadableDiscussion>>>;
+
+/** The latest comments of a thread (limit + 1 to tell whether older ones exist), newest first. */
+export async function listLatestComments(db: Executor, discussionId: number, limit: number) {
+  return db
+    .select({
+      id: comments.id,
+      userId: comments.userId,
+      username: users.username,
+      fio: users.fio,
+      text: comments.text,
+      dict: comments.dict,
+      creationDate: comments.creationDate,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.discussionId, discussionId))
+    .orderBy(desc(comments.creationDate), desc(comments.id))
+    .limit(limit + 1);
+}
+
+export async function listCommentFiles(db: Executor, commentIds: number[]) {
+  if (commentIds.length === 0) return [];
+  return db
+    .select({ commentId: files.commentId, code: files.code, name: files.name, ext: files.ext })
+    .from(files)
+    .where(inArray(files.commentId, commentIds))
+    .orderBy(files.id);
+}
+
+export async function insertDiscussion(db: Executor, values: typeof discussions.$inferInsert) {
+  const [row] = await db.insert(discussions).values(values).returning({ id: discussions.id });
+  return row!.id;
+}
+
+export async function insertComment(
+  db: Executor,
+  values: { discussionId: number; userId: number; text: string },
+) {
+  const [row] = await db.insert(comments).values(values).returning({ id: comments.id });
+  await db
+    .update(discussions)
+    .set({ modificationDate: sql`now()` })
+    .where(eq(discussions.id, values.discussionId));
+  return row!.id;
+}
+
+export async function addMembers(db: Executor, discussionId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await db
+    .insert(discussionMembers)
+    .values(userIds.map((userId) => ({ discussionId, userId })))
+    .onConflictDoNothing();
+}
+
+/** Active users among `userIds` assigned to the company: the only ones who may be chosen. */
+export async function companyUserIds(db: Executor, companyId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userCompanies, and(eq(userCompanies.userId, users.id), eq(userCompanies.companyId, companyId)))
+    .where(and(inArray(users.id, userIds), eq(users.excluded, false)));
+  return rows.map((row) => row.id);
+}
+
+export async function listCompanyUsers(
+  db: Executor,
+  options: {
+    companyIds: number[] | undefined;
+    smart?: string;
+    userIds?: number[];
+    limit: number;
+    offset: number;
+  },
+) {
+  return db
+    .selectDistinct({ user_id: users.id, username: users.username, fio: users.fio })
+    .from(users)
+    .innerJoin(userCompanies, eq(userCompanies.userId, users.id))
+    .where(
+      and(
+        eq(users.excluded, false),
+        options.companyIds
+          ? inArray(userCompanies.companyId, options.companyIds.length ? options.companyIds : [0])
+          : undefined,
+        options.smart ? ilikeAny(options.smart, users.username, users.fio) : undefined,
+        options.userIds ? inArray(users.id, options.userIds.length ? options.userIds : [0]) : undefined,
+      ),
+    )
+    .orderBy(users.username, users.id)
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+const NOTIFICATION_TYPE = { broadcast: 'bcst', normal: 'nrml', private: 'prvt' } as const;
+
+/**
+ * Notifies about a comment on a general discussion (DESIGN.md §4): broadcast, every active user
+ * of the company; normal and private, the participants (author and chosen users) still in the
+ * company. Never the comment's author, and only users who chose the notification type.
+ */
+export async function notifyGeneralComment(
+  db: Executor,
+  options: {
+    visibility: GeneralVisibility;
+    discussionId: number;
+    companyId: number;
+    commentId: number;
+    authorId: number;
+  },
+) {
+  const type = NOTIFICATION_TYPE[options.visibility];
+  const audience =
+    options.visibility === 'broadcast'
+      ? sql`true`
+      : sql`(u.id = (select author_id from ${discussions} where id = ${options.discussionId})
+          or exists (select 1 from ${discussionMembers} m where m.discussion_id = ${options.discussionId} and m.user_id = u.id))`;
+  await db.execute(sql`
+    insert into ${notifications} (user_id, comment_id, ntfy_type)
+    select u.id, ${options.commentId}, ${type}
+    from ${users} u
+    where u.excluded = false
+      and u.id <> ${options.authorId}
+      and exists (select 1 from ${userCompanies} uc where uc.user_id = u.id and uc.company_id = ${options.companyId})
+      and exists (select 1 from ${userNotificationTypes} un where un.user_id = u.id and un.ntfy_id = ${type})
+      and ${audience}`);
+}

@@ -1,0 +1,496 @@
+import { auth, discussions, notifications as ntfy } from '@extranet/contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notifications, purchHeads, userCompanies } from '../../db/schema';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createOrderWithDiscussion } from './discussions.factories';
+import { addOrderSystemComment } from './order-discussions';
+
+const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'];
+
+let app: TestApp;
+let companyA: { id: number; name: string };
+let companyB: { id: number; name: string };
+let consigneeA: { id: number };
+let consigneeB: { id: number };
+
+interface Person {
+  id: number;
+  token: string;
+}
+let author: Person;
+let chosen: Person;
+let other: Person;
+let outsider: Person;
+let admin: Person;
+let quiet: Person;
+
+async function person(options: Parameters<typeof createUser>[1]): Promise<Person> {
+  const user = await createUser(app.deps.db, options);
+  return { id: user.id, token: await loginAs(app, user) };
+}
+
+async function notificationsOf(userId: number) {
+  return app.deps.db.select().from(notifications).where(eq(notifications.userId, userId));
+}
+
+async function addDiscussion(
+  visibility: discussions.Visibility,
+  by: Person,
+  body: Partial<discussions.AddDiscussionRequest> = {},
+) {
+  const response = await app.call(
+    discussions.ADD_DISCUSSION[visibility],
+    {
+      company_id: companyA.id,
+      name: `${visibility} talk`,
+      text: 'Hello there',
+      users: [],
+      files: [],
+      ...body,
+    },
+    by.token,
+  );
+  expect(response.body.failure).toBeUndefined();
+  return response.body.discussion_id as number;
+}
+
+async function listIds(visibility: discussions.Visibility, by: Person, body: Record<string, unknown> = {}) {
+  const response = await app.call(
+    discussions.LIST_DISCUSSIONS[visibility],
+    { count: 1000, ...body },
+    by.token,
+  );
+  expect(response.status).toBe(200);
+  return (response.body.items as Array<{ discussion_id: number }>).map((item) => item.discussion_id);
+}
+
+async function get(discussionId: number, by: Person) {
+  return app.call(discussions.getDiscussionGeneral, { discussion_id: discussionId }, by.token);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const db = app.deps.db;
+  companyA = await createCompany(db);
+  companyB = await createCompany(db);
+  consigneeA = await createConsignee(db, { companyId: companyA.id });
+  consigneeB = await createConsignee(db, { companyId: companyB.id });
+  const common = { notificationTypes: ALL_TYPES, permissions: ['pord', 'sord'] as const };
+  author = await person({
+    ...common,
+    permissions: ['pord', 'sord'],
+    companyIds: [companyA.id],
+    fio: 'Anna Author',
+  });
+  chosen = await person({ ...common, permissions: ['pord', 'sord'], companyIds: [companyA.id] });
+  other = await person({ ...common, permissions: ['pord'], companyIds: [companyA.id] });
+  outsider = await person({ ...common, permissions: ['pord', 'sord'], companyIds: [companyB.id] });
+  admin = await person({ ...common, permissions: ['pord', 'sord'], roleId: 99 });
+  quiet = await person({
+    permissions: ['pord', 'sord'],
+    companyIds: [companyA.id],
+    notificationTypes: ['prvt'],
+  });
+});
+
+describe('broadcast discussions', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = await addDiscussion('broadcast', author, { users: [chosen.id] });
+  });
+
+  it('are visible to every user of the company and to role 99, not to another company', async () => {
+    for (const reader of [author, chosen, other, admin]) {
+      expect(await listIds('broadcast', reader)).toContain(id);
+      expect((await get(id, reader)).body.discussion_id).toBe(id);
+    }
+    expect(await listIds('broadcast', outsider)).not.toContain(id);
+    expect((await get(id, outsider)).body).toEqual({ failure: { code: 'discussion_not_found' } });
+  });
+
+  it('notify every user of the company who chose broadcasts, never the author', async () => {
+    const [first] = await notificationsOf(chosen.id);
+    expect(first).toMatchObject({ ntfyType: 'bcst', seen: false });
+    expect(await notificationsOf(other.id)).toHaveLength(1);
+    expect(await notificationsOf(author.id)).toHaveLength(0);
+    expect(await notificationsOf(outsider.id)).toHaveLength(0);
+    expect(await notificationsOf(quiet.id)).toHaveLength(0);
+  });
+
+  it('return the thread with the first comment and the author', async () => {
+    const { body } = await get(id, other);
+    expect(body).toMatchObject({
+      name: 'broadcast talk',
+      company_id: companyA.id,
+      company: { name: companyA.name },
+      visibility: 'broadcast',
+      purch_head_id: null,
+      sales_head_id: null,
+      files: [],
+      more_comments: false,
+    });
+    expect(body.comments).toEqual([
+      {
+        comment_id: expect.any(Number),
+        user_id: author.id,
+        user: { user_id: author.id, username: expect.any(String), fio: 'Anna Author' },
+        creation_date: { $datetime: expect.any(String) },
+        is_dict: false,
+        text: 'Hello there',
+        files: [],
+      },
+    ]);
+  });
+});
+
+describe('normal discussions', () => {
+  let id: number;
+  beforeAll(async () => {
+    await app.deps.db.delete(notifications);
+    id = await addDiscussion('normal', author, { users: [chosen.id] });
+  });
+
+  it('are visible to every user of the company, not to another company', async () => {
+    for (const reader of [author, chosen, other, admin])
+      expect(await listIds('normal', reader)).toContain(id);
+    expect((await get(id, other)).status).toBe(200);
+    expect(await listIds('normal', outsider)).not.toContain(id);
+    expect((await get(id, outsider)).body.failure.code).toBe('discussion_not_found');
+  });
+
+  it('notify only the chosen users, and the author when someone answers', async () => {
+    expect((await notificationsOf(chosen.id)).map((n) => n.ntfyType)).toEqual(['nrml']);
+    expect(await notificationsOf(other.id)).toHaveLength(0);
+    const answer = await app.call(
+      discussions.addCommentGeneral,
+      { discussion_id: id, text: 'Noted', files: [], users: [] },
+      chosen.token,
+    );
+    expect(answer.body.comment_id).toBeTypeOf('number');
+    expect(await notificationsOf(author.id)).toHaveLength(1);
+    expect(await notificationsOf(chosen.id)).toHaveLength(1);
+    expect(await notificationsOf(other.id)).toHaveLength(0);
+  });
+
+  it('let any reader comment and bring users of the company in', async () => {
+    const response = await app.call(
+      discussions.addCommentGeneral,
+      { discussion_id: id, text: 'Me too', users: [quiet.id] },
+      other.token,
+    );
+    expect(response.status).toBe(200);
+    // quiet chose only private messages: a member now, but not notified about regular ones.
+    expect(await notificationsOf(quiet.id)).toHaveLength(0);
+    expect((await notificationsOf(author.id)).length).toBe(2);
+  });
+
+  it('refuse choosing a user of another company', async () => {
+    const response = await app.call(
+      discussions.addDiscussionNormal,
+      { company_id: companyA.id, name: 'x', text: 'y', users: [outsider.id] },
+      author.token,
+    );
+    expect(response.body).toEqual({
+      failure: { code: 'invalid_user_id', details: { users: [outsider.id] } },
+    });
+  });
+});
+
+describe('private discussions', () => {
+  let id: number;
+  beforeAll(async () => {
+    await app.deps.db.delete(notifications);
+    id = await addDiscussion('private', author, { users: [chosen.id, quiet.id] });
+  });
+
+  it('are visible only to the author and the chosen users, whatever the role', async () => {
+    for (const reader of [author, chosen, quiet]) {
+      expect(await listIds('private', reader)).toContain(id);
+      expect((await get(id, reader)).status).toBe(200);
+    }
+    for (const reader of [other, outsider, admin]) {
+      expect(await listIds('private', reader)).not.toContain(id);
+      expect((await get(id, reader)).body).toEqual({ failure: { code: 'discussion_not_found' } });
+      const comment = await app.call(
+        discussions.addCommentGeneral,
+        { discussion_id: id, text: 'sneaking in' },
+        reader.token,
+      );
+      expect(comment.body).toEqual({ failure: { code: 'discussion_not_found' } });
+    }
+  });
+
+  it('notify every participant who chose private messages', async () => {
+    expect((await notificationsOf(chosen.id)).map((n) => n.ntfyType)).toEqual(['prvt']);
+    expect(await notificationsOf(quiet.id)).toHaveLength(1);
+    expect(await notificationsOf(other.id)).toHaveLength(0);
+    await app.call(discussions.addCommentGeneral, { discussion_id: id, text: 'Answer' }, quiet.token);
+    expect(await notificationsOf(author.id)).toHaveLength(1);
+    expect(await notificationsOf(chosen.id)).toHaveLength(2);
+    expect(await notificationsOf(quiet.id)).toHaveLength(1);
+  });
+
+  it('are not listed among broadcast or regular ones', async () => {
+    expect(await listIds('normal', author)).not.toContain(id);
+    expect(await listIds('broadcast', author)).not.toContain(id);
+  });
+
+  it('stop being visible to a participant moved to another company', async () => {
+    const moved = await person({ companyIds: [companyA.id] });
+    const privateId = await addDiscussion('private', author, { users: [moved.id] });
+    expect((await get(privateId, moved)).status).toBe(200);
+    await app.deps.db.transaction(async (tx) => {
+      await tx.delete(userCompanies).where(eq(userCompanies.userId, moved.id));
+      await tx.insert(userCompanies).values({ userId: moved.id, companyId: companyB.id });
+    });
+    expect((await get(privateId, moved)).body.failure.code).toBe('discussion_not_found');
+  });
+});
+
+describe('creating discussions', () => {
+  it('refuses a company of another tenant', async () => {
+    const response = await app.call(
+      discussions.addDiscussionBroadcast,
+      { company_id: companyB.id, name: 'x', text: 'y' },
+      author.token,
+    );
+    expect(response.body).toEqual({ failure: { code: 'company_not_permitted' } });
+  });
+
+  it('lets role 99 start one in any company', async () => {
+    const id = await addDiscussion('broadcast', admin, { company_id: companyB.id });
+    expect(await listIds('broadcast', outsider)).toContain(id);
+  });
+
+  it('requires a name and a message', async () => {
+    const response = await app.call(
+      discussions.addDiscussionNormal,
+      { company_id: companyA.id, name: '  ', text: '' },
+      author.token,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.failure.code).toBe('malformed_api_request');
+  });
+
+  it('needs a session', async () => {
+    const response = await app.call(discussions.addDiscussionNormal, {
+      company_id: companyA.id,
+      name: 'a',
+      text: 'b',
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('discussion lists', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    ids = [];
+    for (const name of ['Pallet delays', 'Invoice question', 'Pallet labels']) {
+      ids.push(await addDiscussion('normal', author, { name }));
+    }
+  });
+
+  it('show company, name and last modification, newest first by default', async () => {
+    const { body } = await app.call(discussions.listDiscussionNormal, { count: 2 }, other.token);
+    expect(body.more).toBe(true);
+    expect(body.items).toHaveLength(2);
+    expect(body.items[0]).toEqual({
+      discussion_id: ids[2],
+      name: 'Pallet labels',
+      company_id: companyA.id,
+      company: { name: companyA.name },
+      visibility: 'normal',
+      modification_date: { $datetime: expect.any(String) },
+    });
+  });
+
+  it('filter by name and company, and order by modification date', async () => {
+    expect(
+      await listIds('normal', other, { filters: { smart: 'pallet' }, ordering: 'modification_date' }),
+    ).toEqual([ids[0], ids[2]]);
+    expect(await listIds('normal', other, { filters: { company_id: companyB.id } })).toEqual([]);
+  });
+
+  it('move a discussion up when it gets a comment', async () => {
+    await app.call(discussions.addCommentGeneral, { discussion_id: ids[0]!, text: 'Update' }, other.token);
+    const [first] = await listIds('normal', other);
+    expect(first).toBe(ids[0]);
+  });
+
+  it('refuse unknown filters and orderings', async () => {
+    const filter = await app.call(discussions.listDiscussionNormal, { filters: { nope: 1 } }, other.token);
+    expect(filter.body.failure.code).toBe('crud_filter_unknown');
+    const ordering = await app.call(discussions.listDiscussionNormal, { ordering: 'name' }, other.token);
+    expect(ordering.body.failure.code).toBe('crud_order_unknown');
+  });
+});
+
+describe('order discussions', () => {
+  let purch: { headId: number; discussionId: number };
+  let sales: { headId: number; discussionId: number };
+  let foreign: { headId: number; discussionId: number };
+
+  beforeAll(async () => {
+    await app.deps.db.delete(notifications);
+    purch = await createOrderWithDiscussion(app.deps.db, { kind: 'purch', consigneeId: consigneeA.id });
+    sales = await createOrderWithDiscussion(app.deps.db, { kind: 'sales', consigneeId: consigneeA.id });
+    foreign = await createOrderWithDiscussion(app.deps.db, { kind: 'purch', consigneeId: consigneeB.id });
+  });
+
+  it('are never listed nor reachable as general discussions', async () => {
+    for (const visibility of discussions.VISIBILITIES) {
+      const listed = await listIds(visibility, admin);
+      expect(listed).not.toContain(purch.discussionId);
+      expect(listed).not.toContain(sales.discussionId);
+    }
+    expect((await get(purch.discussionId, author)).body.failure.code).toBe('discussion_not_found');
+  });
+
+  it('are read through their order by users of its company with the permission', async () => {
+    const response = await app.call(
+      discussions.getDiscussionPurch,
+      { purch_head_id: purch.headId },
+      author.token,
+    );
+    expect(response.body).toMatchObject({
+      discussion_id: purch.discussionId,
+      visibility: 'order',
+      purch_head_id: purch.headId,
+      sales_head_id: null,
+    });
+    const bySales = await app.call(
+      discussions.getDiscussionSales,
+      { sales_head_id: sales.headId },
+      chosen.token,
+    );
+    expect(bySales.body.sales_head_id).toBe(sales.headId);
+  });
+
+  it('answer order_not_found for another company and for a missing or excluded order', async () => {
+    const foreignRead = await app.call(
+      discussions.getDiscussionPurch,
+      { purch_head_id: foreign.headId },
+      author.token,
+    );
+    expect(foreignRead.body).toEqual({ failure: { code: 'order_not_found' } });
+    const foreignComment = await app.call(
+      discussions.addCommentPurch,
+      { purch_head_id: foreign.headId, text: 'hi' },
+      author.token,
+    );
+    expect(foreignComment.body).toEqual({ failure: { code: 'order_not_found' } });
+    const missing = await app.call(discussions.getDiscussionPurch, { purch_head_id: 999_999 }, author.token);
+    expect(missing.body).toEqual({ failure: { code: 'order_not_found' } });
+    const excluded = await createOrderWithDiscussion(app.deps.db, {
+      kind: 'purch',
+      consigneeId: consigneeA.id,
+    });
+    await app.deps.db
+      .update(purchHeads)
+      .set({ excludedAt: new Date() })
+      .where(eq(purchHeads.id, excluded.headId));
+    const gone = await app.call(
+      discussions.getDiscussionPurch,
+      { purch_head_id: excluded.headId },
+      author.token,
+    );
+    expect(gone.body).toEqual({ failure: { code: 'order_not_found' } });
+  });
+
+  it('refuse a user without the order kind permission', async () => {
+    const response = await app.call(
+      discussions.getDiscussionSales,
+      { sales_head_id: sales.headId },
+      other.token,
+    );
+    expect(response.status).toBe(403);
+    const comment = await app.call(
+      discussions.addCommentSales,
+      { sales_head_id: sales.headId, text: 'x' },
+      other.token,
+    );
+    expect(comment.status).toBe(403);
+  });
+
+  it('notify the users of the company with the permission who chose order messages', async () => {
+    const response = await app.call(
+      discussions.addCommentPurch,
+      { purch_head_id: purch.headId, text: 'Truck is late' },
+      author.token,
+    );
+    expect(response.body.comment_id).toBeTypeOf('number');
+    for (const reader of [chosen, other]) {
+      expect((await notificationsOf(reader.id)).map((n) => n.ntfyType)).toEqual(['pord']);
+    }
+    expect(await notificationsOf(author.id)).toHaveLength(0);
+    expect(await notificationsOf(quiet.id)).toHaveLength(0);
+    expect(await notificationsOf(outsider.id)).toHaveLength(0);
+
+    await app.call(
+      discussions.addCommentSales,
+      { sales_head_id: sales.headId, text: 'Picked' },
+      author.token,
+    );
+    expect((await notificationsOf(chosen.id)).map((n) => n.ntfyType).sort()).toEqual(['pord', 'sord']);
+    expect(await notificationsOf(other.id)).toHaveLength(1);
+  });
+
+  it('show system comments as structured text', async () => {
+    await app.deps.db.transaction((tx) =>
+      addOrderSystemComment(tx, {
+        kind: 'purch',
+        headId: purch.headId,
+        dict: { code: 'order_progress_changed', old: 'draft', new: 'ready' },
+      }),
+    );
+    const { body } = await app.call(
+      discussions.getDiscussionPurch,
+      { purch_head_id: purch.headId },
+      author.token,
+    );
+    expect(body.comments.at(-1)).toMatchObject({
+      user_id: null,
+      user: null,
+      is_dict: true,
+      text: { code: 'order_progress_changed', old: 'draft', new: 'ready' },
+    });
+    // Author of the comment above is the system: the author of the order now hears of it too.
+    expect(await notificationsOf(author.id)).toHaveLength(1);
+  });
+});
+
+describe('choosing users', () => {
+  it('lists active users of the chosen company only', async () => {
+    const { body } = await app.call(
+      discussions.listUsers,
+      { filters: { company_id: companyA.id }, count: 100 },
+      author.token,
+    );
+    const ids = body.items.map((item: { user_id: number }) => item.user_id);
+    expect(ids).toEqual(expect.arrayContaining([author.id, chosen.id, other.id, quiet.id]));
+    expect(ids).not.toContain(outsider.id);
+    expect(Object.keys(body.items[0]).sort()).toEqual(['fio', 'user_id', 'username']);
+  });
+
+  it('lists nobody of a company the caller does not belong to', async () => {
+    const { body } = await app.call(
+      discussions.listUsers,
+      { filters: { company_id: companyB.id } },
+      author.token,
+    );
+    expect(body.items).toEqual([]);
+  });
+});
+
+describe('session badge', () => {
+  it('reflects unseen notifications until they are marked seen', async () => {
+    const before = await app.call(auth.getSession, {}, chosen.token);
+    expect(before.body.has_new_notifications).toBe(true);
+    await app.call(ntfy.markSeen, {}, chosen.token);
+    const after = await app.call(auth.getSession, {}, chosen.token);
+    expect(after.body.has_new_notifications).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { comments, discussions, files } from '../../db/schema';
+import type { Actor } from '../../http/session';
+import { readableCondition } from '../discussions/discussions.repository';
+
+export async function insertFile(db: Executor, values: typeof files.$inferInsert) {
+  const [row] = await db.insert(files).values(values).returning();
+  return row!;
+}
+
+/**
+ * A file with whether the actor may read it (DESIGN.md §4): whoever reads the discussion it is
+ * attached to, or its uploader while it is not attached yet.
+ */
+export async function findFileForActor(db: Executor, actor: Actor, code: string) {
+  const [row] = await db
+    .select({
+      file: files,
+      readable: sql<boolean>`(
+        (${files.commentId} is null and ${files.uploaderId} = ${actor.userId})
+        or exists (
+          select 1 from ${comments} join ${discussions} on ${discussions.id} = ${comments.discussionId}
+          where ${comments.id} = ${files.commentId} and ${readableCondition(actor)}))`,
+    })
+    .from(files)
+    .where(eq(files.code, code));
+  return row?.readable ? row.file : undefined;
+}
+
+/** Attaches the actor's own unattached uploads to a comment; returns how many were attached. */
+export async function attachFiles(
+  db: Executor,
+  options: { uploaderId: number; codes: string[]; commentId: number },
+) {
+  if (options.codes.length === 0) return 0;
+  const rows = await db
+    .update(files)
+    .set({ commentId: options.commentId })
+    .where(
+      and(
+        inArray(files.code, options.codes),
+        eq(files.uploaderId, options.uploaderId),
+        isNull(files.commentId),
+      ),
+    )
+    .returning({ id: files.id });
+  return rows.length;
+}

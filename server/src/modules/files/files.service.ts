@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { files as contract } from '@extranet/contract';
+import type { Executor } from '../../db/client';
+import type { Deps } from '../../http/calls';
+import { AppError } from '../../http/errors';
+import type { Actor } from '../../http/session';
+import { attachFiles as attachFileRows, findFileForActor, insertFile } from './files.repository';
+import { newStorageKey, type StorageDriver } from './storage';
+
+const MIME_TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.odt': 'application/vnd.oasis.opendocument.text',
+  '.ods': 'application/vnd.oasis.opendocument.spreadsheet',
+  '.zip': 'application/zip',
+};
+
+/**
+ * The type a file is served with comes from its extension, never from what the client claimed,
+ * so an upload cannot choose how a browser treats it.
+ */
+export function mimeTypeOf(name: string): string {
+  return MIME_TYPES[contract.fileExtension(name)] ?? 'application/octet-stream';
+}
+
+const MAX_NAME_LENGTH = 255;
+
+/**
+ * The name a file is shown and downloaded under: its last path segment (clients such as old
+ * browsers send full paths), without control characters, at most 255 characters with its extension.
+ */
+export function cleanFileName(raw: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const base = (raw.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!base || base === '.' || base === '..') throw new AppError('file_name_invalid');
+  if (base.length <= MAX_NAME_LENGTH) return base;
+  const ext = contract.fileExtension(base).slice(0, 20);
+  return base.slice(0, MAX_NAME_LENGTH - ext.length) + ext;
+}
+
+/** Counts the bytes passing through and fails as soon as there are more than allowed. */
+class SizeLimit extends Transform {
+  size = 0;
+  constructor(private readonly max: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.max) done(new AppError('file_too_large', { max: this.max }));
+    else done(null, chunk);
+  }
+  override _flush(done: TransformCallback) {
+    done(this.size === 0 ? new AppError('file_empty') : null);
+  }
+}
+
+/**
+ * Checks name and type before a byte is stored, then streams the file to storage (never held in
+ * memory whole) and records it as the uploader's, unattached. A refused upload leaves nothing.
+ */
+export async function uploadFile(
+  deps: Deps,
+  storage: StorageDriver,
+  actor: Actor,
+  upload: { name: string; stream: Readable & { truncated?: boolean } },
+): Promise<contract.UploadResponse> {
+  const name = cleanFileName(upload.name);
+  const mime = mimeTypeOf(name);
+  if (!contract.isAcceptedFile(deps.config.COMMENT_ACCEPTED_FILES, name, mime)) {
+    throw new AppError('file_type_not_accepted', { accepted: deps.config.COMMENT_ACCEPTED_FILES });
+  }
+  const key = newStorageKey();
+  const limit = new SizeLimit(deps.config.COMMENT_MAX_FILESIZE);
+  await storage.put(key, upload.stream.pipe(limit));
+  if (upload.stream.truncated) {
+    await storage.remove(key);
+    throw new AppError('file_too_large', { max: deps.config.COMMENT_MAX_FILESIZE });
+  }
+  try {
+    const row = await insertFile(deps.db, {
+      code: randomBytes(24).toString('base64url'),
+      name,
+      ext: contract.fileExtension(name),
+      mime,
+      size: limit.size,
+      storageKey: key,
+      uploaderId: actor.userId,
+    });
+    return { code: row.code, name: row.name, ext: row.ext, size: row.size };
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
+}
+
+/** The file and its bytes, or file_not_found for a file the actor may not read. */
+export async function openFileForDownload(deps: Deps, storage: StorageDriver, actor: Actor, code: string) {
+  const file = await findFileForActor(deps.db, actor, code);
+  if (!file) throw new AppError('file_not_found');
+  return { file, stream: await storage.get(file.storageKey) };
+}
+
+/**
+ * Attaches uploads to a new comment inside its transaction: only the actor's own uploads not
+ * attached yet, at most COMMENT_MAX_FILES of them.
+ */
+export async function attachFiles(
+  tx: Executor,
+  deps: Deps,
+  options: { actor: Actor; codes: string[]; commentId: number },
+): Promise<void> {
+  const codes = [...new Set(options.codes)];
+  if (codes.length > deps.config.COMMENT_MAX_FILES) {
+    throw new AppError('too_many_files', { max: deps.config.COMMENT_MAX_FILES });
+  }
+  const attached = await attachFileRows(tx, {
+    uploaderId: options.actor.userId,
+    codes,
+    commentId: options.commentId,
+  });
+  if (attached !== codes.length) throw new AppError('file_not_found');
+}
+
+/**
+ * `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266 and RFC 5987): an ASCII fallback
+ * for old clients and the exact name, percent-encoded, for the rest.
+ */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
