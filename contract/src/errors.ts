@@ -33,6 +33,8 @@ export const ERROR_MESSAGES = {
   order_unready_denied: 'Order can not be set back to draft',
   order_code_dublicate: 'An order with this external code already exists',
   order_template_not_found: 'Template not found',
+  report_not_found: 'Report not found',
+  sku_not_found: 'Product not found',
   rate_limited: 'Too many attempts. Please wait and try again.',
   discussion_not_found: 'Discussion not found',
   file_not_found: 'File not found',

@@ -9,3 +9,6 @@ export * from './errors';
 export * as files from './files';
 export * from './list';
 export * as notifications from './notifications';
+export * as reports from './reports';
+export * as sku from './sku';
+export * as stock from './stock';

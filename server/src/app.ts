@@ -22,6 +22,9 @@ import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
 import { registerDiscussionRoutes } from './modules/discussions/discussions.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerSkuRoutes } from './modules/sku/sku.routes';
+import { registerStockRoutes } from './modules/stock/stock.routes';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -90,6 +93,9 @@ export async function buildApp(
       registerAuthRoutes(api, deps);
       registerUserRoutes(api, deps);
       registerCatalogRoutes(api, deps);
+      registerStockRoutes(api, deps);
+      registerSkuRoutes(api, deps);
+      registerReportRoutes(api, deps);
       registerNotificationRoutes(api, deps);
       registerDiscussionRoutes(api, deps);
       registerFileRoutes(api, deps);

@@ -1,0 +1,151 @@
+import type { sku } from '@extranet/contract';
+import { and, asc, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { businessLines, consignees, skuEans, skuPackaging, skus, vendors } from '../../db/schema';
+import { ilikeAny, orderingSql, pageWindow } from '../../http/lists';
+import type { Actor } from '../../http/session';
+import { consigneeCondition } from '../catalogs/catalogs.access';
+
+function skuConditions(actor: Actor, filters: sku.ListSkuRequest['filters']): SQL | undefined {
+  return and(
+    consigneeCondition(actor, skus.consigneeId),
+    filters.sku_id === undefined ? undefined : eq(skus.id, filters.sku_id),
+    filters.consignee_id === undefined ? undefined : eq(skus.consigneeId, filters.consignee_id),
+    filters.business_line_id === undefined
+      ? undefined
+      : eq(consignees.businessLineId, filters.business_line_id),
+    filters.smart ? ilikeAny(filters.smart, skus.name, skus.code, skus.externalCode) : undefined,
+  );
+}
+
+export async function listSkuRows(db: Executor, actor: Actor, query: sku.ListSkuRequest) {
+  const window = pageWindow(query);
+  return db
+    .select({
+      sku_id: skus.id,
+      code: skus.code,
+      external_code: skus.externalCode,
+      name: skus.name,
+      business_line: { business_line_id: businessLines.id, name: businessLines.name },
+      consignee: { consignee_id: consignees.id, name: consignees.name },
+      storage: {
+        manufacturer_expire: skus.manufacturerExpire,
+        receive_expire: skus.receiveExpire,
+        ship_expire: skus.shipExpire,
+        receive_temp_min: skus.receiveTempMin,
+        receive_temp_max: skus.receiveTempMax,
+      },
+      vendor: { vendor_id: vendors.id, external_code: vendors.externalCode, name: vendors.name },
+      general: {
+        commodity_code: skus.commodityCode,
+        production_country: skus.productionCountry,
+        price: skus.price,
+        vat_rate: skus.vatRate,
+        class_code: skus.classCode,
+        order_min: skus.orderMin,
+        order_step: skus.orderStep,
+        excise_code: skus.exciseCode,
+        alcohol_percent: skus.alcoholPercent,
+      },
+    })
+    .from(skus)
+    .innerJoin(consignees, eq(consignees.id, skus.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .leftJoin(vendors, eq(vendors.id, skus.vendorId))
+    .where(skuConditions(actor, query.filters))
+    .orderBy(
+      ...orderingSql(
+        query.ordering,
+        { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
+        skus.id,
+        [asc(skus.name), asc(skus.id)],
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export async function listPackagingLines(db: Executor, skuIds: number[]) {
+  if (skuIds.length === 0) return [];
+  return db
+    .select()
+    .from(skuPackaging)
+    .where(inArray(skuPackaging.skuId, skuIds))
+    .orderBy(asc(skuPackaging.skuId), asc(skuPackaging.id));
+}
+
+export async function listEans(db: Executor, actor: Actor, query: sku.ListEanRequest) {
+  const { filters } = query;
+  const window = pageWindow(query);
+  return db
+    .select({
+      ean_id: skuEans.id,
+      sku_id: skuEans.skuId,
+      ean_text: skuEans.eanText,
+      ean_type_code: skuEans.eanTypeCode,
+    })
+    .from(skuEans)
+    .innerJoin(skus, eq(skus.id, skuEans.skuId))
+    .where(
+      and(
+        consigneeCondition(actor, skus.consigneeId),
+        filters.sku_id === undefined ? undefined : eq(skuEans.skuId, filters.sku_id),
+        filters.smart ? ilikeAny(filters.smart, skuEans.eanText) : undefined,
+      ),
+    )
+    .orderBy(
+      query.ordering === '-ean_text'
+        ? desc(skuEans.eanText)
+        : asc(query.ordering ? skuEans.eanText : skuEans.id),
+      asc(skuEans.id),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** A SKU of the given consignee that the actor may see. */
+export async function findSku(db: Executor, actor: Actor, skuId: number, consigneeId: number) {
+  const [row] = await db
+    .select({ id: skus.id, consigneeId: skus.consigneeId })
+    .from(skus)
+    .where(
+      and(eq(skus.id, skuId), eq(skus.consigneeId, consigneeId), consigneeCondition(actor, skus.consigneeId)),
+    );
+  return row;
+}
+
+export async function packagingIdsOf(db: Executor, skuId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: skuPackaging.id })
+    .from(skuPackaging)
+    .where(eq(skuPackaging.skuId, skuId));
+  return rows.map((row) => row.id);
+}
+
+export async function updateSku(db: Executor, skuId: number, values: Partial<typeof skus.$inferInsert>) {
+  await db.update(skus).set(values).where(eq(skus.id, skuId));
+}
+
+export type PackagingValues = Pick<
+  typeof skuPackaging.$inferInsert,
+  'grossW' | 'netW' | 'width' | 'height' | 'length' | 'volume'
+> & { code: string };
+
+export async function deletePackagingExcept(db: Executor, skuId: number, keepIds: number[]) {
+  await db
+    .delete(skuPackaging)
+    .where(
+      and(eq(skuPackaging.skuId, skuId), keepIds.length ? notInArray(skuPackaging.id, keepIds) : undefined),
+    );
+}
+
+export async function updatePackaging(db: Executor, skuId: number, id: number, values: PackagingValues) {
+  await db
+    .update(skuPackaging)
+    .set(values)
+    .where(and(eq(skuPackaging.id, id), eq(skuPackaging.skuId, skuId)));
+}
+
+export async function insertPackaging(db: Executor, skuId: number, values: PackagingValues[]) {
+  if (values.length) await db.insert(skuPackaging).values(values.map((value) => ({ ...value, skuId })));
+}

@@ -1,0 +1,111 @@
+import type { stock } from '@extranet/contract';
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
+import { ilikeAny, orderingSql, pageWindow } from '../../http/lists';
+import type { Actor } from '../../http/session';
+import { consigneeCondition } from '../catalogs/catalogs.access';
+
+export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest) {
+  const { filters } = query;
+  const window = pageWindow(query);
+  return db
+    .select({
+      stock_id: stockRows.id,
+      business_line: { business_line_id: businessLines.id, name: businessLines.name },
+      consignee: { consignee_id: consignees.id, name: consignees.name },
+      sku: { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
+      status: { code: stockRows.statusCode, desc: stockRows.statusDesc },
+      qty: stockRows.qty,
+      uom: { uom_id: uoms.id, name: uoms.name },
+      expiry_date: stockRows.expiryDate,
+      batch: stockRows.batch,
+      mfg_date: stockRows.mfgDate,
+      warehouse: { location_id: locations.id, name: locations.label },
+      sscc: stockRows.sscc,
+      size: stockRows.size,
+    })
+    .from(stockRows)
+    .innerJoin(consignees, eq(consignees.id, stockRows.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .innerJoin(skus, eq(skus.id, stockRows.skuId))
+    .innerJoin(uoms, eq(uoms.id, stockRows.uomId))
+    .innerJoin(locations, eq(locations.id, stockRows.locationId))
+    .where(
+      and(
+        consigneeCondition(actor, stockRows.consigneeId),
+        filters.consignee_id === undefined ? undefined : eq(stockRows.consigneeId, filters.consignee_id),
+        filters.sku_id === undefined ? undefined : eq(stockRows.skuId, filters.sku_id),
+        filters.smart
+          ? ilikeAny(filters.smart, skus.code, skus.externalCode, skus.name, stockRows.batch, stockRows.sscc)
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...orderingSql(
+        query.ordering,
+        {
+          sku_name: skus.name,
+          status: stockRows.statusDesc,
+          expiry_date: stockRows.expiryDate,
+          mfg_date: stockRows.mfgDate,
+        },
+        stockRows.id,
+        [asc(skus.name), asc(stockRows.id)],
+      ),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** Rows in stock of one SKU the actor may see. */
+function skuStockCondition(actor: Actor, skuId: number): SQL | undefined {
+  return and(eq(stockRows.skuId, skuId), consigneeCondition(actor, stockRows.consigneeId));
+}
+
+export async function listBatches(db: Executor, actor: Actor, query: stock.ListBatchesRequest) {
+  const { filters } = query;
+  if (filters.sku_id === undefined) return [];
+  const window = pageWindow(query);
+  return db
+    .selectDistinct({ code: sql<string>`${stockRows.batch}` })
+    .from(stockRows)
+    .where(
+      and(
+        skuStockCondition(actor, filters.sku_id),
+        isNotNull(stockRows.batch),
+        filters.expiry_date === undefined ? undefined : eq(stockRows.expiryDate, filters.expiry_date),
+        filters.smart ? ilikeAny(filters.smart, stockRows.batch) : undefined,
+      ),
+    )
+    .orderBy(query.ordering === '-code' ? desc(stockRows.batch) : asc(stockRows.batch))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export async function listExpiryDates(db: Executor, actor: Actor, query: stock.ListExpiryDatesRequest) {
+  const { filters } = query;
+  if (filters.sku_id === undefined) return [];
+  const window = pageWindow(query);
+  return db
+    .selectDistinct({ expiry_date: sql<string>`${stockRows.expiryDate}` })
+    .from(stockRows)
+    .where(
+      and(
+        skuStockCondition(actor, filters.sku_id),
+        isNotNull(stockRows.expiryDate),
+        filters.batch === undefined ? undefined : eq(stockRows.batch, filters.batch),
+        // The pickers show DD.MM.YYYY; ISO text matches too.
+        filters.smart
+          ? ilikeAny(
+              filters.smart,
+              sql`to_char(${stockRows.expiryDate}, 'DD.MM.YYYY')`,
+              sql`to_char(${stockRows.expiryDate}, 'YYYY-MM-DD')`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(query.ordering === '-expiry_date' ? desc(stockRows.expiryDate) : asc(stockRows.expiryDate))
+    .limit(window.limit)
+    .offset(window.offset);
+}

@@ -1,0 +1,17 @@
+import type { stock } from '@extranet/contract';
+import type { Deps } from '../../http/calls';
+import { toPage } from '../../http/lists';
+import type { Actor } from '../../http/session';
+import * as repository from './stock.repository';
+
+export async function listStocks(deps: Deps, actor: Actor, query: stock.ListStocksRequest) {
+  return toPage(await repository.listStocks(deps.db, actor, query), query);
+}
+
+export async function listBatches(deps: Deps, actor: Actor, query: stock.ListBatchesRequest) {
+  return toPage(await repository.listBatches(deps.db, actor, query), query);
+}
+
+export async function listExpiryDates(deps: Deps, actor: Actor, query: stock.ListExpiryDatesRequest) {
+  return toPage(await repository.listExpiryDates(deps.db, actor, query), query);
+}

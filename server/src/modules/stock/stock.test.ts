@@ -1,0 +1,240 @@
+import { stock } from '@extranet/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createSku, createStockRow } from '../catalogs/catalogs.factories';
+
+let app: TestApp;
+let token: string;
+let adminToken: string;
+let own: Awaited<ReturnType<typeof createConsignee>>;
+let other: Awaited<ReturnType<typeof createConsignee>>;
+let apple: Awaited<ReturnType<typeof createSku>>;
+let pear: Awaited<ReturnType<typeof createSku>>;
+let foreignSku: Awaited<ReturnType<typeof createSku>>;
+let companyId: number;
+
+const ids = (body: { items: Array<{ stock_id: number }> }) => body.items.map((item) => item.stock_id);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const db = app.deps.db;
+  const company = await createCompany(db);
+  companyId = company.id;
+  const otherCompany = await createCompany(db);
+  own = await createConsignee(db, { companyId: company.id, name: 'Own consignee' });
+  other = await createConsignee(db, { companyId: otherCompany.id });
+  apple = await createSku(db, {
+    consigneeId: own.id,
+    name: 'Apple juice',
+    code: 'AJ-1',
+    externalCode: 'X-APPLE',
+  });
+  pear = await createSku(db, {
+    consigneeId: own.id,
+    name: 'Pear juice',
+    code: 'PJ-1',
+    externalCode: 'X-PEAR',
+  });
+  foreignSku = await createSku(db, { consigneeId: other.id, name: 'Apple foreign' });
+  const user = await createUser(db, { permissions: ['stck'], companyIds: [company.id] });
+  token = await loginAs(app, user);
+  const admin = await createUser(db, { roleId: 99, permissions: ['stck'] });
+  adminToken = await loginAs(app, admin);
+});
+
+describe('stock/list_stocks', () => {
+  let rows: Array<Awaited<ReturnType<typeof createStockRow>>>;
+
+  beforeAll(async () => {
+    const db = app.deps.db;
+    rows = [
+      await createStockRow(db, {
+        consigneeId: own.id,
+        skuId: pear.id,
+        qty: '12.500',
+        statusCode: 'AV',
+        statusDesc: 'Available',
+        expiryDate: '2030-05-01',
+        mfgDate: '2029-01-10',
+        batch: 'B-100',
+        sscc: '147509990000000017',
+        size: '80x120',
+      }),
+      await createStockRow(db, {
+        consigneeId: own.id,
+        skuId: apple.id,
+        statusCode: 'BL',
+        statusDesc: 'Blocked',
+        expiryDate: '2029-01-01',
+        mfgDate: '2028-06-01',
+        batch: 'B-200',
+      }),
+      await createStockRow(db, {
+        consigneeId: own.id,
+        skuId: apple.id,
+        expiryDate: '2031-01-01',
+        mfgDate: '2027-06-01',
+        batch: 'B-300',
+      }),
+      await createStockRow(db, { consigneeId: other.id, skuId: foreignSku.id, batch: 'B-100' }),
+    ];
+  });
+
+  it("lists the rows of the user's companies with typed values", async () => {
+    const response = await app.call(stock.listStocks, { filters: {}, ordering: 'expiry_date' }, token);
+    expect(response.status).toBe(200);
+    expect(ids(response.body)).toEqual([rows[1]!.id, rows[0]!.id, rows[2]!.id]);
+    expect(response.body.items[1]).toEqual({
+      stock_id: rows[0]!.id,
+      business_line: { business_line_id: own.businessLineId, name: expect.any(String) },
+      consignee: { consignee_id: own.id, name: 'Own consignee' },
+      sku: { sku_id: pear.id, name: 'Pear juice', external_code: 'X-PEAR' },
+      status: { code: 'AV', desc: 'Available' },
+      qty: { $decimal: '12.500' },
+      uom: { uom_id: expect.any(Number), name: expect.any(String) },
+      expiry_date: { $date: '2030-05-01' },
+      batch: 'B-100',
+      mfg_date: { $date: '2029-01-10' },
+      warehouse: { location_id: expect.any(Number), name: expect.any(String) },
+      sscc: '147509990000000017',
+      size: '80x120',
+    });
+    expect(response.body.items[2].status).toEqual({ code: null, desc: null });
+  });
+
+  it('shows every company to role 99', async () => {
+    const response = await app.call(stock.listStocks, { filters: {}, count: 100 }, adminToken);
+    expect(ids(response.body)).toContain(rows[3]!.id);
+  });
+
+  it('orders by SKU name, status, expiry date and manufacturing date, both ways', async () => {
+    const order = async (ordering: string) =>
+      ids((await app.call(stock.listStocks, { filters: {}, ordering }, token)).body);
+    const [pearRow, blocked, plain] = [rows[0]!.id, rows[1]!.id, rows[2]!.id];
+    expect(await order('sku_name')).toEqual([blocked, plain, pearRow]);
+    expect(await order('-sku_name')).toEqual([pearRow, plain, blocked]);
+    expect(await order('status')).toEqual([pearRow, blocked, plain]);
+    expect(await order('-expiry_date')).toEqual([plain, pearRow, blocked]);
+    expect(await order('mfg_date')).toEqual([plain, blocked, pearRow]);
+    expect(await order('-mfg_date')).toEqual([pearRow, blocked, plain]);
+  });
+
+  it('filters by consignee, SKU and free text on SKU code, name, batch and SSCC', async () => {
+    const list = async (filters: Record<string, unknown>) =>
+      ids((await app.call(stock.listStocks, { filters, ordering: 'expiry_date' }, token)).body);
+    expect(await list({ sku_id: apple.id })).toEqual([rows[1]!.id, rows[2]!.id]);
+    expect(await list({ consignee_id: own.id, smart: 'b-100' })).toEqual([rows[0]!.id]);
+    expect(await list({ smart: '0000000017' })).toEqual([rows[0]!.id]);
+    expect(await list({ smart: 'aj-1' })).toEqual([rows[1]!.id, rows[2]!.id]);
+    expect(await list({ smart: 'x-pear' })).toEqual([rows[0]!.id]);
+    expect(await list({ smart: 'apple', sku_id: pear.id })).toEqual([]);
+  });
+
+  it("treats another company's consignee and SKU as having no stock", async () => {
+    const byConsignee = await app.call(stock.listStocks, { filters: { consignee_id: other.id } }, token);
+    expect(byConsignee.body).toEqual({ items: [], more: false });
+    const bySku = await app.call(stock.listStocks, { filters: { sku_id: foreignSku.id } }, token);
+    expect(bySku.body.items).toEqual([]);
+  });
+
+  it('pages with more', async () => {
+    const first = await app.call(stock.listStocks, { filters: {}, count: 2, ordering: 'expiry_date' }, token);
+    expect(first.body.more).toBe(true);
+    expect(first.body.items).toHaveLength(2);
+    const second = await app.call(
+      stock.listStocks,
+      { filters: {}, page: 1, count: 2, ordering: 'expiry_date' },
+      token,
+    );
+    expect(second.body.more).toBe(false);
+    expect(ids(second.body)).toEqual([rows[2]!.id]);
+  });
+
+  it('refuses unknown orderings and filters, and users without stck', async () => {
+    const ordering = await app.call(stock.listStocks, { filters: {}, ordering: 'qty' }, token);
+    expect(ordering).toMatchObject({ status: 400, body: { failure: { code: 'crud_order_unknown' } } });
+    const filter = await app.call(stock.listStocks, { filters: { batch: 'x' } }, token);
+    expect(filter).toMatchObject({ status: 400, body: { failure: { code: 'crud_filter_unknown' } } });
+    const count = await app.call(stock.listStocks, { filters: {}, count: 5000 }, token);
+    expect(count.status).toBe(400);
+    const seller = await createUser(app.deps.db, { permissions: ['sord', 'pord'], companyIds: [companyId] });
+    const forbidden = await app.call(stock.listStocks, { filters: {} }, await loginAs(app, seller));
+    expect(forbidden).toMatchObject({ status: 403, body: { failure: { code: 'forbidden' } } });
+  });
+});
+
+describe('stock/list_batches and list_expiry_dates', () => {
+  let sku: Awaited<ReturnType<typeof createSku>>;
+
+  beforeAll(async () => {
+    const db = app.deps.db;
+    sku = await createSku(db, { consigneeId: own.id, name: 'Milk' });
+    await createStockRow(db, { consigneeId: own.id, skuId: sku.id, batch: 'L2', expiryDate: '2030-02-01' });
+    await createStockRow(db, { consigneeId: own.id, skuId: sku.id, batch: 'L1', expiryDate: '2030-01-01' });
+    await createStockRow(db, { consigneeId: own.id, skuId: sku.id, batch: 'L1', expiryDate: '2030-01-01' });
+    await createStockRow(db, { consigneeId: own.id, skuId: sku.id, batch: 'L1', expiryDate: '2030-03-01' });
+    await createStockRow(db, { consigneeId: own.id, skuId: sku.id, batch: null, expiryDate: null });
+    await createStockRow(db, {
+      consigneeId: other.id,
+      skuId: foreignSku.id,
+      batch: 'F1',
+      expiryDate: '2030-01-01',
+    });
+  });
+
+  it('lists the distinct batches of one SKU, optionally of one expiry date', async () => {
+    const all = await app.call(stock.listBatches, { filters: { sku_id: sku.id } }, token);
+    expect(all.body).toEqual({ items: [{ code: 'L1' }, { code: 'L2' }], more: false });
+    const byDate = await app.call(
+      stock.listBatches,
+      { filters: { sku_id: sku.id, expiry_date: { $date: '2030-02-01' } } },
+      token,
+    );
+    expect(byDate.body.items).toEqual([{ code: 'L2' }]);
+    const bySmart = await app.call(stock.listBatches, { filters: { sku_id: sku.id, smart: 'l2' } }, token);
+    expect(bySmart.body.items).toEqual([{ code: 'L2' }]);
+    const none = await app.call(stock.listBatches, { filters: {} }, token);
+    expect(none.body.items).toEqual([]);
+    const foreign = await app.call(stock.listBatches, { filters: { sku_id: foreignSku.id } }, token);
+    expect(foreign.body.items).toEqual([]);
+  });
+
+  it('lists the distinct expiry dates of one SKU, optionally of one batch', async () => {
+    const all = await app.call(stock.listExpiryDates, { filters: { sku_id: sku.id } }, token);
+    expect(all.body.items).toEqual([
+      { expiry_date: { $date: '2030-01-01' } },
+      { expiry_date: { $date: '2030-02-01' } },
+      { expiry_date: { $date: '2030-03-01' } },
+    ]);
+    const byBatch = await app.call(
+      stock.listExpiryDates,
+      { filters: { sku_id: sku.id, batch: 'L1' }, ordering: '-expiry_date' },
+      token,
+    );
+    expect(byBatch.body.items).toEqual([
+      { expiry_date: { $date: '2030-03-01' } },
+      { expiry_date: { $date: '2030-01-01' } },
+    ]);
+    const bySmart = await app.call(
+      stock.listExpiryDates,
+      { filters: { sku_id: sku.id, smart: '01.03' } },
+      token,
+    );
+    expect(bySmart.body.items).toEqual([{ expiry_date: { $date: '2030-03-01' } }]);
+  });
+
+  it('serves sales order users too, but not users with neither stck nor sord', async () => {
+    const seller = await createUser(app.deps.db, { permissions: ['sord'], companyIds: [companyId] });
+    const sellerToken = await loginAs(app, seller);
+    const batches = await app.call(stock.listBatches, { filters: { sku_id: sku.id } }, sellerToken);
+    expect(batches.body.items).toHaveLength(2);
+    const buyer = await createUser(app.deps.db, { permissions: ['pord'], companyIds: [companyId] });
+    const refused = await app.call(
+      stock.listExpiryDates,
+      { filters: { sku_id: sku.id } },
+      await loginAs(app, buyer),
+    );
+    expect(refused.status).toBe(403);
+  });
+});
