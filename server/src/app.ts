@@ -21,7 +21,9 @@ import { registerUserRoutes } from './modules/auth/users.routes';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
 import { registerDiscussionRoutes } from './modules/discussions/discussions.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { registerGraphRoutes } from './modules/graphs/graphs.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSkuRoutes } from './modules/sku/sku.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
@@ -99,6 +101,8 @@ export async function buildApp(
       registerNotificationRoutes(api, deps);
       registerDiscussionRoutes(api, deps);
       registerFileRoutes(api, deps);
+      registerOrderRoutes(api, deps);
+      registerGraphRoutes(api, deps);
     },
     { prefix: '/api' },
   );

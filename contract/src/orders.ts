@@ -1,0 +1,402 @@
+import { z } from 'zod';
+import type { Permission } from './access';
+import { defineCall } from './call';
+import { zDate, zDateTime, zDecimal } from './codec';
+import { Empty, Id, listRequest, listResponse, Smart } from './list';
+
+/** Purchase orders (pord) and sales orders (sord) share one set of calls under /orders/{kind}/. */
+export const ORDER_KINDS = ['purch', 'sales'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+export const ORDER_PERMISSION: Record<OrderKind, Permission> = { purch: 'pord', sales: 'sord' };
+
+/** Where an order is in its life (DESIGN.md §6); `status` is the warehouse system's own. */
+export const ORDER_PROGRESS = ['draft', 'ready', 'sent', 'failure', 'sync', 'template'] as const;
+export type OrderProgress = (typeof ORDER_PROGRESS)[number];
+export const OrderProgressSchema = z.enum(ORDER_PROGRESS);
+
+/** Problems that block set_ready. */
+export const PROBLEM_ERRORS = [
+  'no_location',
+  'no_delivery_date',
+  'delivery_date_past',
+  'no_vendor',
+  'no_vendor_address',
+  'no_customer',
+  'no_customer_address',
+  'no_due_days',
+  'no_lines',
+  'no_quantity',
+] as const;
+/** Problems worth a look that do not block set_ready. */
+export const PROBLEM_WARNINGS = ['stock_short', 'delivery_soon'] as const;
+export type ProblemCode = (typeof PROBLEM_ERRORS)[number] | (typeof PROBLEM_WARNINGS)[number];
+
+export const ProblemDetails = z.object({
+  /** External codes of the SKUs of the lines concerned. */
+  skus: z.array(z.string()).optional(),
+});
+
+export const Problem = z.object({
+  code: z.enum([...PROBLEM_ERRORS, ...PROBLEM_WARNINGS]),
+  details: ProblemDetails.nullable(),
+});
+export type Problem = z.infer<typeof Problem>;
+
+export const Problems = z.object({ errors: z.array(Problem), warnings: z.array(Problem) });
+export type Problems = z.infer<typeof Problems>;
+
+// ---------------------------------------------------------------- values
+
+/** A quantity or price the user enters: not negative, at most 1e9, 3 decimals (as stored). */
+export const AMOUNT_PATTERN = /^\d{1,9}(\.\d{1,3})?$/;
+const AmountString = z.string().regex(AMOUNT_PATTERN, { message: 'Invalid amount' });
+export const zAmount = z.codec(z.strictObject({ $decimal: AmountString }), AmountString, {
+  decode: (wire) => wire.$decimal,
+  encode: (value) => ({ $decimal: value }),
+});
+
+/** A computed sum (line sums, totals): wider than a stored amount, 3 decimals. */
+const SumString = z.string().regex(/^-?\d{1,30}(\.\d{1,3})?$/, { message: 'Invalid sum' });
+export const zSum = z.codec(z.strictObject({ $decimal: SumString }), SumString, {
+  decode: (wire) => wire.$decimal,
+  encode: (value) => ({ $decimal: value }),
+});
+
+/**
+ * Optional text; the server stores an empty one as null. No transform here: the web app encodes
+ * requests with these schemas, and a transform cannot be encoded.
+ */
+const OptionalText = (max: number) => z.string().trim().max(max).nullable();
+
+export const ExternalCode = OptionalText(100);
+
+// ---------------------------------------------------------------- shapes shared by both kinds
+
+const Named = z.object({ name: z.string() });
+const Coded = z.object({ code: z.string(), name: z.string() });
+
+export const OrderStatus = z.object({ code: z.string().nullable(), desc: z.string().nullable() });
+
+export const BusinessLine = z.object({ business_line_id: Id, name: z.string() });
+
+export const OrderConsignee = z.object({ name: z.string(), business_line: BusinessLine });
+
+const headCommon = {
+  head_id: Id,
+  external_code: z.string().nullable(),
+  consignee_id: Id,
+  consignee: OrderConsignee,
+  location_id: Id.nullable(),
+  location: z.object({ label: z.string() }).nullable(),
+  truck_number: z.string().nullable(),
+  delivery_date: zDate.nullable(),
+  currency_id: Id.nullable(),
+  currency: z.object({ code: z.string() }).nullable(),
+  is_return: z.boolean(),
+  is_template: z.boolean(),
+  creation_date: zDateTime,
+  modification_date: zDateTime,
+  progress: OrderProgressSchema,
+  status: OrderStatus,
+  /** Why the warehouse refused the order, while its progress is failure. */
+  failure_reason: z.string().nullable(),
+  problems: Problems,
+  can_update: z.boolean(),
+  can_ready: z.boolean(),
+  can_unready: z.boolean(),
+  /** Sum of the line sums, in the order's currency. */
+  total: zSum,
+};
+
+const lineCommon = {
+  line_id: Id,
+  sku_id: Id,
+  sku: z.object({ external_code: z.string(), name: z.string() }),
+  ordered_qty: zDecimal.nullable(),
+  uom_id: Id.nullable(),
+  uom: Named.nullable(),
+  price: zDecimal.nullable(),
+  /** ordered_qty x price, rounded half up to 3 decimals; null while either is missing. */
+  ordered_sum: zSum.nullable(),
+};
+
+export const PurchLine = z.object({ ...lineCommon, received_qty: zDecimal.nullable() });
+export type PurchLine = z.infer<typeof PurchLine>;
+
+export const SalesLine = z.object({
+  ...lineCommon,
+  sales_qty: zDecimal.nullable(),
+  delivered_qty: zDecimal.nullable(),
+  batch: z.string().nullable(),
+  expiry_date: zDate.nullable(),
+});
+export type SalesLine = z.infer<typeof SalesLine>;
+
+export const PurchOrder = z.object({
+  purch_head_id: Id,
+  ...headCommon,
+  vendor_id: Id.nullable(),
+  vendor: Coded.nullable(),
+  vendor_address_id: Id.nullable(),
+  vendor_address: Named.nullable(),
+  vendor_reference: z.string().nullable(),
+  lines: z.array(PurchLine),
+});
+export type PurchOrder = z.infer<typeof PurchOrder>;
+
+export const SalesOrder = z.object({
+  sales_head_id: Id,
+  ...headCommon,
+  customer_id: Id.nullable(),
+  customer: Coded.nullable(),
+  customer_address_id: Id.nullable(),
+  customer_address: Named.nullable(),
+  customer_reference: z.string().nullable(),
+  delivery_address_id: Id.nullable(),
+  delivery_address: Named.nullable(),
+  delivery_name: z.string().nullable(),
+  due_days: zDecimal.nullable(),
+  comments: z.string().nullable(),
+  self_picking: z.boolean(),
+  vat_tax_req: z.boolean(),
+  lines: z.array(SalesLine),
+});
+export type SalesOrder = z.infer<typeof SalesOrder>;
+
+// ---------------------------------------------------------------- list rows
+
+const rowCommon = {
+  head_id: Id,
+  external_code: z.string().nullable(),
+  progress: OrderProgressSchema,
+  status: OrderStatus,
+  failure_reason: z.string().nullable(),
+  consignee_id: Id,
+  consignee: OrderConsignee,
+  creation_date: zDateTime,
+  delivery_date: zDate.nullable(),
+  is_return: z.boolean(),
+  is_template: z.boolean(),
+};
+
+export const PurchOrderRow = z.object({
+  purch_head_id: Id,
+  ...rowCommon,
+  vendor_id: Id.nullable(),
+  vendor: Coded.nullable(),
+});
+export type PurchOrderRow = z.infer<typeof PurchOrderRow>;
+
+export const SalesOrderRow = z.object({
+  sales_head_id: Id,
+  ...rowCommon,
+  customer_id: Id.nullable(),
+  customer: Coded.nullable(),
+});
+export type SalesOrderRow = z.infer<typeof SalesOrderRow>;
+
+export const ORDER_ORDERINGS = ['status', 'creation_date'] as const;
+export type OrderOrdering = (typeof ORDER_ORDERINGS)[number];
+
+const filterCommon = {
+  consignee_id: Id,
+  /** On external code, references, consignee and vendor or customer names. */
+  smart: Smart,
+  creation_date_from: zDate,
+  creation_date_to: zDate,
+  is_template: z.boolean(),
+  /** Used by the dashboard's pie slices. */
+  progress: OrderProgressSchema,
+};
+
+export const ListPurchOrdersRequest = listRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS);
+export type ListPurchOrdersRequest = z.infer<typeof ListPurchOrdersRequest>;
+export const ListSalesOrdersRequest = listRequest({ ...filterCommon, customer_id: Id }, ORDER_ORDERINGS);
+export type ListSalesOrdersRequest = z.infer<typeof ListSalesOrdersRequest>;
+
+// ---------------------------------------------------------------- requests
+
+export const HeadIdRequest = z.object({ head_id: Id });
+export type HeadIdRequest = z.infer<typeof HeadIdRequest>;
+
+export const AddOrderFields = z.object({
+  consignee_id: Id,
+  external_code: ExternalCode.optional(),
+  /** Copies header and lines from this template, or from any order of the consignee the user can read. */
+  template_id: Id.nullable().optional(),
+  is_template: z.boolean().default(false),
+});
+export type AddOrderFields = z.infer<typeof AddOrderFields>;
+
+export const AddOrderRequest = z.object({ fields: AddOrderFields });
+export type AddOrderRequest = z.infer<typeof AddOrderRequest>;
+
+export const AddOrderDefaults = z.object({ consignee_id: Id.nullable(), uom_id: Id.nullable() });
+export type AddOrderDefaults = z.infer<typeof AddOrderDefaults>;
+
+/** The most lines one order may carry. */
+export const MAX_ORDER_LINES = 500;
+
+const lineFieldsCommon = {
+  sku_id: Id,
+  ordered_qty: zAmount.nullable(),
+  uom_id: Id.nullable(),
+  price: zAmount.nullable(),
+};
+
+export const PurchLineFields = z.object(lineFieldsCommon);
+export type PurchLineFields = z.infer<typeof PurchLineFields>;
+
+export const SalesLineFields = z.object({
+  ...lineFieldsCommon,
+  batch: OptionalText(100),
+  expiry_date: zDate.nullable(),
+});
+export type SalesLineFields = z.infer<typeof SalesLineFields>;
+
+const headFieldsCommon = {
+  location_id: Id.nullable(),
+  truck_number: OptionalText(50),
+  delivery_date: zDate.nullable(),
+  currency_id: Id.nullable(),
+  is_return: z.boolean(),
+};
+
+/**
+ * Every header field and the whole list of lines, replacing what the order had. A field left out
+ * keeps its value; `lines` left out keeps the lines.
+ */
+export const EditPurchOrderFields = z
+  .object({
+    ...headFieldsCommon,
+    vendor_id: Id.nullable(),
+    vendor_address_id: Id.nullable(),
+    vendor_reference: OptionalText(100),
+    lines: z.array(PurchLineFields).max(MAX_ORDER_LINES),
+  })
+  .partial();
+export type EditPurchOrderFields = z.infer<typeof EditPurchOrderFields>;
+
+export const EditSalesOrderFields = z
+  .object({
+    ...headFieldsCommon,
+    customer_id: Id.nullable(),
+    customer_address_id: Id.nullable(),
+    customer_reference: OptionalText(100),
+    delivery_address_id: Id.nullable(),
+    delivery_name: OptionalText(200),
+    due_days: zAmount.nullable(),
+    comments: OptionalText(2000),
+    self_picking: z.boolean(),
+    lines: z.array(SalesLineFields).max(MAX_ORDER_LINES),
+  })
+  .partial();
+export type EditSalesOrderFields = z.infer<typeof EditSalesOrderFields>;
+
+export const EditPurchOrderRequest = z.object({ head_id: Id, fields: EditPurchOrderFields });
+export type EditPurchOrderRequest = z.infer<typeof EditPurchOrderRequest>;
+export const EditSalesOrderRequest = z.object({ head_id: Id, fields: EditSalesOrderFields });
+export type EditSalesOrderRequest = z.infer<typeof EditSalesOrderRequest>;
+
+export const HeadIdResponse = z.object({ head_id: Id });
+export const ResetAllFailuresResponse = z.object({ count: z.int() });
+
+// ---------------------------------------------------------------- calls
+
+function orderCalls<
+  Row extends z.ZodType,
+  View extends z.ZodType,
+  ListReq extends z.ZodType,
+  EditReq extends z.ZodType,
+>(kind: OrderKind, schemas: { row: Row; view: View; list: ListReq; edit: EditReq }) {
+  const access = { access: 'session', permission: [ORDER_PERMISSION[kind]] } as const;
+  const noun = kind === 'purch' ? 'purchase order' : 'sales order';
+  const path = (name: string) => `/orders/${kind}/${name}`;
+  return {
+    listOrders: defineCall({
+      path: path('list_orders'),
+      summary: `Lists the ${noun}s of the user's companies (every company for role 99).`,
+      ...access,
+      request: schemas.list,
+      response: listResponse(schemas.row),
+    }),
+    viewOrder: defineCall({
+      path: path('view_order'),
+      summary: `One ${noun} with its lines, problems and what the user may do with it.`,
+      ...access,
+      request: HeadIdRequest,
+      response: schemas.view,
+    }),
+    getAddOrderDefaults: defineCall({
+      path: path('get_add_order_defaults'),
+      summary: `Defaults of the new ${noun} form: the consignee when the user has only one, and the usual unit.`,
+      ...access,
+      request: Empty,
+      response: AddOrderDefaults,
+    }),
+    addOrder: defineCall({
+      path: path('add_order'),
+      summary: `Creates a draft ${noun} (or a template), optionally copied from another order, with its discussion.`,
+      ...access,
+      request: AddOrderRequest,
+      response: HeadIdResponse,
+    }),
+    editOrder: defineCall({
+      path: path('edit_order'),
+      summary: `Changes the header and replaces the lines of a draft ${noun} or template.`,
+      ...access,
+      request: schemas.edit,
+      response: HeadIdResponse,
+    }),
+    exclude: defineCall({
+      path: path('exclude'),
+      summary: `Deletes a draft ${noun} or template.`,
+      ...access,
+      request: HeadIdRequest,
+      response: HeadIdResponse,
+    }),
+    setReady: defineCall({
+      path: path('set_ready'),
+      summary: `Moves a draft ${noun} without errors to ready, to be sent to the warehouse.`,
+      ...access,
+      request: HeadIdRequest,
+      response: HeadIdResponse,
+    }),
+    setDraft: defineCall({
+      path: path('set_draft'),
+      summary: `Moves a ready ${noun} the warehouse has not taken yet back to draft.`,
+      ...access,
+      request: HeadIdRequest,
+      response: HeadIdResponse,
+    }),
+    resetFailure: defineCall({
+      path: path('reset_failure'),
+      summary: `Clears the failure of a ${noun}: it is ready again and will be re-sent.`,
+      ...access,
+      request: HeadIdRequest,
+      response: HeadIdResponse,
+    }),
+    resetAllFailures: defineCall({
+      path: path('reset_all_failures'),
+      summary: `Clears the failure of every failed ${noun} the user can see; returns how many.`,
+      ...access,
+      request: Empty,
+      response: ResetAllFailuresResponse,
+    }),
+  };
+}
+
+export const purch = orderCalls('purch', {
+  row: PurchOrderRow,
+  view: PurchOrder,
+  list: ListPurchOrdersRequest,
+  edit: EditPurchOrderRequest,
+});
+
+export const sales = orderCalls('sales', {
+  row: SalesOrderRow,
+  view: SalesOrder,
+  list: ListSalesOrdersRequest,
+  edit: EditSalesOrderRequest,
+});

@@ -1,0 +1,539 @@
+import type { orders } from '@extranet/contract';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  addresses,
+  businessLines,
+  consignees,
+  currencies,
+  customers,
+  locations,
+  purchHeads,
+  purchLines,
+  salesHeads,
+  salesLines,
+  skus,
+  stockRows,
+  uoms,
+  vendors,
+} from '../../db/schema';
+import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
+import type { Actor } from '../../http/session';
+import { companyCondition } from '../catalogs/catalogs.access';
+import type { StockLot } from './orders.problems';
+
+type OrderKind = orders.OrderKind;
+
+/** The tables of one order kind; purchase and sales heads share their common columns. */
+const TABLES = {
+  purch: {
+    heads: purchHeads,
+    lines: purchLines,
+    party: vendors,
+    partyId: purchHeads.vendorId,
+    addressId: purchHeads.vendorAddressId,
+    reference: purchHeads.vendorReference,
+  },
+  sales: {
+    heads: salesHeads,
+    lines: salesLines,
+    party: customers,
+    partyId: salesHeads.customerId,
+    addressId: salesHeads.customerAddressId,
+    reference: salesHeads.customerReference,
+  },
+} as const;
+
+const partyAddress = alias(addresses, 'party_address');
+const deliveryAddress = alias(addresses, 'delivery_address');
+
+/** A head readable by the actor: not excluded, of a consignee of one of the actor's companies. */
+function visible(actor: Actor, kind: OrderKind): SQL | undefined {
+  return and(isNull(TABLES[kind].heads.excludedAt), companyCondition(actor, consignees.companyId));
+}
+
+// ---------------------------------------------------------------- lists
+
+export interface OrderFilters {
+  consigneeId?: number;
+  partyId?: number;
+  smart?: string;
+  creationDateFrom?: string;
+  creationDateTo?: string;
+  isTemplate?: boolean;
+  progress?: orders.OrderProgress;
+}
+
+export interface OrderRowRecord {
+  id: number;
+  externalCode: string | null;
+  progress: string;
+  statusCode: string | null;
+  statusDesc: string | null;
+  failureReason: string | null;
+  consigneeId: number;
+  consigneeName: string;
+  businessLineId: number;
+  businessLineName: string;
+  creationDate: Date;
+  deliveryDate: string | null;
+  isReturn: boolean;
+  isTemplate: boolean;
+  partyId: number | null;
+  partyCode: string | null;
+  partyName: string | null;
+}
+
+/**
+ * One page of orders in one query (plus one for the total when asked). Filters and orderings are
+ * served by the heads' indexes on (consignee, is_template, creation_date), (party, creation_date),
+ * (consignee, progress) and (creation_date).
+ */
+export async function listOrderRows(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: ListQuery<orders.OrderOrdering> & { filters: OrderFilters },
+) {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const f = query.filters;
+  const where = and(
+    visible(actor, kind),
+    f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
+    f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
+    f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
+    f.progress === undefined ? undefined : eq(h.progress, f.progress),
+    f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
+    f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
+    f.smart
+      ? sql`(${ilikeAny(f.smart, h.externalCode, t.reference, consignees.name, t.party.name, t.party.externalCode)})`
+      : undefined,
+  );
+  const window = pageWindow(query);
+  const rows: OrderRowRecord[] = await db
+    .select({
+      id: h.id,
+      externalCode: h.externalCode,
+      progress: h.progress,
+      statusCode: h.statusCode,
+      statusDesc: h.statusDesc,
+      failureReason: h.failureReason,
+      consigneeId: h.consigneeId,
+      consigneeName: consignees.name,
+      businessLineId: businessLines.id,
+      businessLineName: businessLines.name,
+      creationDate: h.creationDate,
+      deliveryDate: h.deliveryDate,
+      isReturn: h.isReturn,
+      isTemplate: h.isTemplate,
+      partyId: t.partyId,
+      partyCode: t.party.externalCode,
+      partyName: t.party.name,
+    })
+    .from(h)
+    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .leftJoin(t.party, eq(t.party.id, t.partyId))
+    .where(where)
+    .orderBy(
+      ...orderingSql(query.ordering, { status: h.progress, creation_date: h.creationDate }, h.id, [
+        desc(h.creationDate),
+        desc(h.id),
+      ]),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
+  let total: number | undefined;
+  if (query.with_total) {
+    const [row] = await db
+      .select({ value: count() })
+      .from(h)
+      .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+      .leftJoin(t.party, eq(t.party.id, t.partyId))
+      .where(where);
+    total = row?.value ?? 0;
+  }
+  return { rows, total };
+}
+
+/** Orders counted per progress, templates aside: one grouped query on (consignee, progress). */
+export async function countOrdersByProgress(db: Executor, actor: Actor, kind: OrderKind) {
+  const h = TABLES[kind].heads;
+  return db
+    .select({ progress: h.progress, count: count() })
+    .from(h)
+    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+    .where(and(visible(actor, kind), eq(h.isTemplate, false)))
+    .groupBy(h.progress);
+}
+
+// ---------------------------------------------------------------- one order
+
+export interface OrderHeadRecord {
+  id: number;
+  externalCode: string | null;
+  consigneeId: number;
+  consigneeName: string;
+  companyId: number;
+  businessLineId: number;
+  businessLineName: string;
+  locationId: number | null;
+  locationLabel: string | null;
+  truckNumber: string | null;
+  deliveryDate: string | null;
+  currencyId: number | null;
+  currencyCode: string | null;
+  isReturn: boolean;
+  isTemplate: boolean;
+  progress: string;
+  statusCode: string | null;
+  statusDesc: string | null;
+  failureReason: string | null;
+  creationDate: Date;
+  modificationDate: Date;
+  partyId: number | null;
+  partyCode: string | null;
+  partyName: string | null;
+  addressId: number | null;
+  addressName: string | null;
+  reference: string | null;
+  /** Sales orders only. */
+  deliveryAddressId?: number | null;
+  deliveryAddressName?: string | null;
+  deliveryName?: string | null;
+  dueDays?: string | null;
+  comments?: string | null;
+  selfPicking?: boolean;
+  vatTaxReq?: boolean;
+}
+
+/**
+ * One order head with the names of everything it references, in one query; undefined when the
+ * actor cannot read it. `forUpdate` locks the head row for the rest of the transaction.
+ */
+export async function findOrderHead(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  headId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderHeadRecord | undefined> {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const salesColumns: SelectedFields =
+    kind === 'sales'
+      ? {
+          deliveryAddressId: salesHeads.deliveryAddressId,
+          deliveryAddressName: deliveryAddress.name,
+          deliveryName: salesHeads.deliveryName,
+          dueDays: salesHeads.dueDays,
+          comments: salesHeads.comments,
+          selfPicking: salesHeads.selfPicking,
+          vatTaxReq: salesHeads.vatTaxReq,
+        }
+      : {};
+  let query = db
+    .select({
+      id: h.id,
+      externalCode: h.externalCode,
+      consigneeId: h.consigneeId,
+      consigneeName: consignees.name,
+      companyId: consignees.companyId,
+      businessLineId: businessLines.id,
+      businessLineName: businessLines.name,
+      locationId: h.locationId,
+      locationLabel: locations.label,
+      truckNumber: h.truckNumber,
+      deliveryDate: h.deliveryDate,
+      currencyId: h.currencyId,
+      currencyCode: currencies.code,
+      isReturn: h.isReturn,
+      isTemplate: h.isTemplate,
+      progress: h.progress,
+      statusCode: h.statusCode,
+      statusDesc: h.statusDesc,
+      failureReason: h.failureReason,
+      creationDate: h.creationDate,
+      modificationDate: h.modificationDate,
+      partyId: t.partyId,
+      partyCode: t.party.externalCode,
+      partyName: t.party.name,
+      addressId: t.addressId,
+      addressName: partyAddress.name,
+      reference: t.reference,
+      ...salesColumns,
+    })
+    .from(h)
+    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .leftJoin(locations, eq(locations.id, h.locationId))
+    .leftJoin(currencies, eq(currencies.id, h.currencyId))
+    .leftJoin(t.party, eq(t.party.id, t.partyId))
+    .leftJoin(partyAddress, eq(partyAddress.id, t.addressId))
+    .$dynamic();
+  if (kind === 'sales') {
+    query = query.leftJoin(deliveryAddress, eq(deliveryAddress.id, salesHeads.deliveryAddressId));
+  }
+  query = query.where(and(eq(h.id, headId), visible(actor, kind)));
+  if (options.forUpdate) query = query.for('update', { of: h });
+  const [row] = await query;
+  return row as unknown as OrderHeadRecord | undefined;
+}
+
+export interface OrderLineRecord {
+  id: number;
+  skuId: number;
+  skuCode: string;
+  skuName: string;
+  orderedQty: string | null;
+  uomId: number | null;
+  uomName: string | null;
+  price: string | null;
+  /** Purchase lines only. */
+  receivedQty?: string | null;
+  /** Sales lines only. */
+  salesQty?: string | null;
+  deliveredQty?: string | null;
+  batch?: string | null;
+  expiryDate?: string | null;
+}
+
+/** The lines of one order, in their order, in one query. */
+export async function findOrderLines(
+  db: Executor,
+  kind: OrderKind,
+  headId: number,
+): Promise<OrderLineRecord[]> {
+  const l = TABLES[kind].lines;
+  const kindColumns: SelectedFields =
+    kind === 'purch'
+      ? { receivedQty: purchLines.receivedQty }
+      : {
+          salesQty: salesLines.salesQty,
+          deliveredQty: salesLines.deliveredQty,
+          batch: salesLines.batch,
+          expiryDate: salesLines.expiryDate,
+        };
+  const rows = await db
+    .select({
+      id: l.id,
+      skuId: l.skuId,
+      skuCode: skus.externalCode,
+      skuName: skus.name,
+      orderedQty: l.orderedQty,
+      uomId: l.uomId,
+      uomName: uoms.name,
+      price: l.price,
+      ...kindColumns,
+    })
+    .from(l)
+    .innerJoin(skus, eq(skus.id, l.skuId))
+    .leftJoin(uoms, eq(uoms.id, l.uomId))
+    .where(eq(l.headId, headId))
+    .orderBy(asc(l.position), asc(l.id));
+  return rows as unknown as OrderLineRecord[];
+}
+
+/** Warehouse stock of the given SKUs per batch, expiry date and unit, in one grouped query. */
+export async function findStockLots(db: Executor, skuIds: readonly number[]): Promise<StockLot[]> {
+  if (skuIds.length === 0) return [];
+  const rows = await db
+    .select({
+      skuId: stockRows.skuId,
+      batch: stockRows.batch,
+      expiryDate: stockRows.expiryDate,
+      uomId: stockRows.uomId,
+      qty: sql<string>`sum(${stockRows.qty})::text`,
+    })
+    .from(stockRows)
+    .where(inArray(stockRows.skuId, [...new Set(skuIds)]))
+    .groupBy(stockRows.skuId, stockRows.batch, stockRows.expiryDate, stockRows.uomId);
+  return rows;
+}
+
+// ---------------------------------------------------------------- writes
+
+/** Is the external code used by another live order of the consignee (of this kind)? */
+export async function externalCodeTaken(
+  db: Executor,
+  kind: OrderKind,
+  consigneeId: number,
+  externalCode: string,
+): Promise<boolean> {
+  const h = TABLES[kind].heads;
+  const [row] = await db
+    .select({ id: h.id })
+    .from(h)
+    .where(and(eq(h.consigneeId, consigneeId), eq(h.externalCode, externalCode), isNull(h.excludedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type PurchHeadValues = typeof purchHeads.$inferInsert;
+export type SalesHeadValues = typeof salesHeads.$inferInsert;
+/** Values of a head of either kind: only the columns of the kind's table are written. */
+export type HeadValues = Partial<PurchHeadValues> & Partial<SalesHeadValues>;
+
+export async function insertHead(
+  db: Executor,
+  kind: OrderKind,
+  values: HeadValues & { consigneeId: number },
+): Promise<number> {
+  const h = TABLES[kind].heads;
+  const [row] = await db
+    .insert(h)
+    .values(values as PurchHeadValues & SalesHeadValues)
+    .returning({ id: h.id });
+  return row!.id;
+}
+
+export async function updateHead(
+  db: Executor,
+  kind: OrderKind,
+  headId: number,
+  values: HeadValues,
+): Promise<void> {
+  const h = TABLES[kind].heads;
+  await db
+    .update(h)
+    .set({ ...values, modificationDate: sql`now()` })
+    .where(eq(h.id, headId));
+}
+
+export interface LineValues {
+  skuId: number;
+  orderedQty: string | null;
+  uomId: number | null;
+  price: string | null;
+  batch?: string | null;
+  expiryDate?: string | null;
+}
+
+/** Replaces every line of an order: the lines of an edit are the whole list. */
+export async function replaceLines(
+  db: Executor,
+  kind: OrderKind,
+  headId: number,
+  lines: readonly LineValues[],
+): Promise<void> {
+  const l = TABLES[kind].lines;
+  await db.delete(l).where(eq(l.headId, headId));
+  if (lines.length === 0) return;
+  if (kind === 'purch') {
+    await db.insert(purchLines).values(
+      lines.map((line, i) => ({
+        headId,
+        position: i + 1,
+        skuId: line.skuId,
+        orderedQty: line.orderedQty,
+        uomId: line.uomId,
+        price: line.price,
+      })),
+    );
+  } else {
+    await db.insert(salesLines).values(
+      lines.map((line, i) => ({
+        headId,
+        position: i + 1,
+        skuId: line.skuId,
+        orderedQty: line.orderedQty,
+        uomId: line.uomId,
+        price: line.price,
+        batch: line.batch ?? null,
+        expiryDate: line.expiryDate ?? null,
+      })),
+    );
+  }
+}
+
+/** Copies what was ordered (not what the warehouse did with it) from one order to another. */
+export async function copyLines(db: Executor, kind: OrderKind, fromHeadId: number, toHeadId: number) {
+  if (kind === 'purch') {
+    await db.execute(sql`
+      insert into ${purchLines} (head_id, position, sku_id, ordered_qty, uom_id, price)
+      select ${toHeadId}, position, sku_id, ordered_qty, uom_id, price
+      from ${purchLines} where head_id = ${fromHeadId}`);
+  } else {
+    await db.execute(sql`
+      insert into ${salesLines} (head_id, position, sku_id, ordered_qty, uom_id, price, batch, expiry_date)
+      select ${toHeadId}, position, sku_id, ordered_qty, uom_id, price, batch, expiry_date
+      from ${salesLines} where head_id = ${fromHeadId}`);
+  }
+}
+
+/**
+ * Moves an order from one progress to another, only if it is still in the first: a concurrent
+ * move makes this answer false instead of overwriting it.
+ */
+export async function moveProgress(
+  db: Executor,
+  kind: OrderKind,
+  headId: number,
+  from: orders.OrderProgress,
+  to: orders.OrderProgress,
+): Promise<boolean> {
+  const h = TABLES[kind].heads;
+  const rows = await db
+    .update(h)
+    .set({ progress: to, failureReason: null, modificationDate: sql`now()` })
+    .where(and(eq(h.id, headId), eq(h.progress, from), isNull(h.excludedAt)))
+    .returning({ id: h.id });
+  return rows.length > 0;
+}
+
+export async function excludeHead(db: Executor, kind: OrderKind, headId: number): Promise<void> {
+  const h = TABLES[kind].heads;
+  await db.update(h).set({ excludedAt: sql`now()`, modificationDate: sql`now()` }).where(eq(h.id, headId));
+}
+
+/** Failed orders the actor can read, locked for the transaction. */
+export async function lockFailedHeadIds(db: Executor, actor: Actor, kind: OrderKind): Promise<number[]> {
+  const h = TABLES[kind].heads;
+  const rows = await db
+    .select({ id: h.id })
+    .from(h)
+    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+    .where(and(visible(actor, kind), eq(h.progress, 'failure')))
+    .orderBy(asc(h.id))
+    .for('update', { of: h });
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------- defaults
+
+/** The actor's consignee when there is exactly one, else null. */
+export async function soleConsigneeId(db: Executor, actor: Actor): Promise<number | null> {
+  const rows = await db
+    .select({ id: consignees.id })
+    .from(consignees)
+    .where(companyCondition(actor, consignees.companyId))
+    .orderBy(asc(consignees.id))
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.id : null;
+}
+
+/** The usual unit of measure: pieces where it exists, else the first one. */
+export async function defaultUomId(db: Executor): Promise<number | null> {
+  const [row] = await db
+    .select({ id: uoms.id })
+    .from(uoms)
+    .orderBy(sql`${uoms.name} <> 'pcs'`, asc(uoms.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** True for a unique violation of the given index (a race the earlier check could not see). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505' && (name === constraint || message?.includes(constraint))) return true;
+  }
+  return false;
+}
+
+export const CODE_INDEX: Record<OrderKind, string> = {
+  purch: 'purch_heads_code_idx',
+  sales: 'sales_heads_code_idx',
+};

@@ -1,0 +1,541 @@
+import { orders } from '@extranet/contract';
+import type { Executor } from '../../db/client';
+import type { Deps } from '../../http/calls';
+import { AppError } from '../../http/errors';
+import { toPage } from '../../http/lists';
+import type { Actor } from '../../http/session';
+import {
+  assertAddressPermitted,
+  assertConsigneePermitted,
+  assertCustomerPermitted,
+  assertReferencesExist,
+  assertSkusPermitted,
+  assertVendorPermitted,
+} from '../catalogs/catalogs.access';
+import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
+import { lineSum, orderTotal } from './orders.decimal';
+import { computeProblems, hasProblemsToShow, type StockLot, today } from './orders.problems';
+import {
+  CODE_INDEX,
+  copyLines,
+  defaultUomId,
+  excludeHead,
+  externalCodeTaken,
+  findOrderHead,
+  findOrderLines,
+  findStockLots,
+  type HeadValues,
+  insertHead,
+  isUniqueViolation,
+  type LineValues,
+  listOrderRows,
+  lockFailedHeadIds,
+  moveProgress,
+  type OrderHeadRecord,
+  type OrderLineRecord,
+  type OrderRowRecord,
+  replaceLines,
+  soleConsigneeId,
+  updateHead,
+} from './orders.repository';
+
+type OrderKind = orders.OrderKind;
+type OrderProgress = orders.OrderProgress;
+
+export type OrderView<K extends OrderKind> = K extends 'purch' ? orders.PurchOrder : orders.SalesOrder;
+export type OrderRow<K extends OrderKind> = K extends 'purch' ? orders.PurchOrderRow : orders.SalesOrderRow;
+export type ListOrdersRequest<K extends OrderKind> = K extends 'purch'
+  ? orders.ListPurchOrdersRequest
+  : orders.ListSalesOrdersRequest;
+export type EditOrderFields<K extends OrderKind> = K extends 'purch'
+  ? orders.EditPurchOrderFields
+  : orders.EditSalesOrderFields;
+
+const KIND_LABEL: Record<OrderKind, string> = { purch: 'Purchase order', sales: 'Sales order' };
+
+/** An empty optional text is stored as null; undefined (left out) stays undefined. */
+function optionalText(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value ? value : null;
+}
+
+function progressOf(value: string): OrderProgress {
+  return value as OrderProgress;
+}
+
+/** Drafts and templates are the only orders a user changes (DESIGN.md §6). */
+function isEditable(head: Pick<OrderHeadRecord, 'progress' | 'isTemplate'>): boolean {
+  return head.progress === 'draft' || (head.isTemplate && head.progress === 'template');
+}
+
+async function loadHead(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  headId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderHeadRecord> {
+  const head = await findOrderHead(db, actor, kind, headId, options);
+  // Another company's order and a missing one answer the same (DESIGN.md §4).
+  if (!head) throw new AppError('order_not_found', { head_id: headId });
+  return head;
+}
+
+function problemsOf(
+  kind: OrderKind,
+  head: OrderHeadRecord,
+  lines: readonly OrderLineRecord[],
+  stock?: readonly StockLot[],
+) {
+  return computeProblems(
+    {
+      kind,
+      progress: progressOf(head.progress),
+      isTemplate: head.isTemplate,
+      isReturn: head.isReturn,
+      locationId: head.locationId,
+      deliveryDate: head.deliveryDate,
+      partyId: head.partyId,
+      addressId: head.addressId,
+      dueDays: head.dueDays,
+      lines: lines.map((line) => ({
+        skuId: line.skuId,
+        skuCode: line.skuCode,
+        orderedQty: line.orderedQty,
+        uomId: line.uomId,
+        batch: line.batch,
+        expiryDate: line.expiryDate,
+      })),
+    },
+    { today: today(), stock },
+  );
+}
+
+// ---------------------------------------------------------------- reading
+
+function toRow<K extends OrderKind>(kind: K, row: OrderRowRecord): OrderRow<K> {
+  const party = row.partyId === null ? null : { code: row.partyCode ?? '', name: row.partyName ?? '' };
+  const common = {
+    head_id: row.id,
+    external_code: row.externalCode,
+    progress: progressOf(row.progress),
+    status: { code: row.statusCode, desc: row.statusDesc },
+    failure_reason: row.failureReason,
+    consignee_id: row.consigneeId,
+    consignee: {
+      name: row.consigneeName,
+      business_line: { business_line_id: row.businessLineId, name: row.businessLineName },
+    },
+    creation_date: row.creationDate,
+    delivery_date: row.deliveryDate,
+    is_return: row.isReturn,
+    is_template: row.isTemplate,
+  };
+  const result =
+    kind === 'purch'
+      ? { purch_head_id: row.id, ...common, vendor_id: row.partyId, vendor: party }
+      : { sales_head_id: row.id, ...common, customer_id: row.partyId, customer: party };
+  return result as OrderRow<K>;
+}
+
+export async function listOrders<K extends OrderKind>(
+  deps: Deps,
+  actor: Actor,
+  kind: K,
+  input: ListOrdersRequest<K>,
+) {
+  const filters = input.filters as orders.ListPurchOrdersRequest['filters'] &
+    orders.ListSalesOrdersRequest['filters'];
+  const { rows, total } = await listOrderRows(deps.db, actor, kind, {
+    ...input,
+    filters: {
+      consigneeId: filters.consignee_id,
+      partyId: kind === 'purch' ? filters.vendor_id : filters.customer_id,
+      smart: filters.smart || undefined,
+      creationDateFrom: filters.creation_date_from,
+      creationDateTo: filters.creation_date_to,
+      isTemplate: filters.is_template,
+      progress: filters.progress,
+    },
+  });
+  return toPage(
+    rows.map((row) => toRow(kind, row)),
+    input,
+    total,
+  );
+}
+
+function toView<K extends OrderKind>(
+  kind: K,
+  head: OrderHeadRecord,
+  lines: readonly OrderLineRecord[],
+  problems: orders.Problems,
+  actor: Actor,
+): OrderView<K> {
+  const sums = lines.map((line) => lineSum(line.orderedQty, line.price));
+  const progress = progressOf(head.progress);
+  const canUpdate = isEditable(head) && actor.permissions.has(orders.ORDER_PERMISSION[kind]);
+  const party = head.partyId === null ? null : { code: head.partyCode ?? '', name: head.partyName ?? '' };
+  const address = head.addressId === null ? null : { name: head.addressName ?? '' };
+  const common = {
+    head_id: head.id,
+    external_code: head.externalCode,
+    consignee_id: head.consigneeId,
+    consignee: {
+      name: head.consigneeName,
+      business_line: { business_line_id: head.businessLineId, name: head.businessLineName },
+    },
+    location_id: head.locationId,
+    location: head.locationId === null ? null : { label: head.locationLabel ?? '' },
+    truck_number: head.truckNumber,
+    delivery_date: head.deliveryDate,
+    currency_id: head.currencyId,
+    currency: head.currencyId === null ? null : { code: head.currencyCode ?? '' },
+    is_return: head.isReturn,
+    is_template: head.isTemplate,
+    creation_date: head.creationDate,
+    modification_date: head.modificationDate,
+    progress,
+    status: { code: head.statusCode, desc: head.statusDesc },
+    failure_reason: head.failureReason,
+    problems,
+    can_update: canUpdate,
+    can_ready: canUpdate && !head.isTemplate && progress === 'draft' && problems.errors.length === 0,
+    can_unready: !head.isTemplate && progress === 'ready',
+    total: orderTotal(sums),
+  };
+  const lineCommon = (line: OrderLineRecord, i: number) => ({
+    line_id: line.id,
+    sku_id: line.skuId,
+    sku: { external_code: line.skuCode, name: line.skuName },
+    ordered_qty: line.orderedQty,
+    uom_id: line.uomId,
+    uom: line.uomId === null ? null : { name: line.uomName ?? '' },
+    price: line.price,
+    ordered_sum: sums[i] ?? null,
+  });
+  if (kind === 'purch') {
+    const view: orders.PurchOrder = {
+      purch_head_id: head.id,
+      ...common,
+      vendor_id: head.partyId,
+      vendor: party,
+      vendor_address_id: head.addressId,
+      vendor_address: address,
+      vendor_reference: head.reference,
+      lines: lines.map((line, i) => ({ ...lineCommon(line, i), received_qty: line.receivedQty ?? null })),
+    };
+    return view as OrderView<K>;
+  }
+  const view: orders.SalesOrder = {
+    sales_head_id: head.id,
+    ...common,
+    customer_id: head.partyId,
+    customer: party,
+    customer_address_id: head.addressId,
+    customer_address: address,
+    customer_reference: head.reference,
+    delivery_address_id: head.deliveryAddressId ?? null,
+    delivery_address: head.deliveryAddressId == null ? null : { name: head.deliveryAddressName ?? '' },
+    delivery_name: head.deliveryName ?? null,
+    due_days: head.dueDays ?? null,
+    comments: head.comments ?? null,
+    self_picking: head.selfPicking ?? false,
+    vat_tax_req: head.vatTaxReq ?? false,
+    lines: lines.map((line, i) => ({
+      ...lineCommon(line, i),
+      sales_qty: line.salesQty ?? null,
+      delivered_qty: line.deliveredQty ?? null,
+      batch: line.batch ?? null,
+      expiry_date: line.expiryDate ?? null,
+    })),
+  };
+  return view as OrderView<K>;
+}
+
+/** One order as the view screen shows it: a bounded number of queries whatever its size. */
+export async function viewOrder<K extends OrderKind>(
+  deps: Deps,
+  actor: Actor,
+  kind: K,
+  headId: number,
+): Promise<OrderView<K>> {
+  const head = await loadHead(deps.db, actor, kind, headId);
+  const lines = await findOrderLines(deps.db, kind, head.id);
+  const stock =
+    kind === 'sales' &&
+    hasProblemsToShow({ isTemplate: head.isTemplate, progress: progressOf(head.progress) })
+      ? await findStockLots(
+          deps.db,
+          lines.map((line) => line.skuId),
+        )
+      : undefined;
+  return toView(kind, head, lines, problemsOf(kind, head, lines, stock), actor);
+}
+
+export async function getAddOrderDefaults(deps: Deps, actor: Actor): Promise<orders.AddOrderDefaults> {
+  return { consignee_id: await soleConsigneeId(deps.db, actor), uom_id: await defaultUomId(deps.db) };
+}
+
+// ---------------------------------------------------------------- creating and changing
+
+/** What a copy takes over from its source: the header as entered, never the warehouse's part. */
+function copiedHeadValues(kind: OrderKind, source: OrderHeadRecord): HeadValues {
+  const common: HeadValues = {
+    locationId: source.locationId,
+    truckNumber: source.truckNumber,
+    // An old order's date would be in the past at once: the copy starts without one.
+    deliveryDate: source.deliveryDate && source.deliveryDate >= today() ? source.deliveryDate : null,
+    currencyId: source.currencyId,
+    isReturn: source.isReturn,
+  };
+  if (kind === 'purch') {
+    return {
+      ...common,
+      vendorId: source.partyId,
+      vendorAddressId: source.addressId,
+      vendorReference: source.reference,
+    };
+  }
+  return {
+    ...common,
+    customerId: source.partyId,
+    customerAddressId: source.addressId,
+    customerReference: source.reference,
+    deliveryAddressId: source.deliveryAddressId ?? null,
+    deliveryName: source.deliveryName ?? null,
+    dueDays: source.dueDays ?? null,
+    comments: source.comments ?? null,
+    selfPicking: source.selfPicking ?? false,
+    vatTaxReq: source.vatTaxReq ?? false,
+  };
+}
+
+export async function addOrder(
+  deps: Deps,
+  actor: Actor,
+  kind: OrderKind,
+  fields: orders.AddOrderFields,
+): Promise<{ head_id: number }> {
+  return deps.db.transaction(async (tx) => {
+    const consignee = await assertConsigneePermitted(tx, actor, fields.consignee_id);
+    const externalCode = optionalText(fields.external_code) ?? null;
+    if (externalCode && (await externalCodeTaken(tx, kind, consignee.id, externalCode))) {
+      throw new AppError('order_code_dublicate', { external_code: externalCode });
+    }
+    let source: OrderHeadRecord | undefined;
+    if (fields.template_id) {
+      source = await findOrderHead(tx, actor, kind, fields.template_id);
+      // Any order the user can read may be copied, but only into its own consignee: the lines
+      // are that consignee's SKUs and the parties its vendors or customers.
+      if (!source || source.consigneeId !== consignee.id) {
+        throw new AppError('order_template_not_found', { template_id: fields.template_id });
+      }
+    }
+    const values: HeadValues & { consigneeId: number } = {
+      ...(source ? copiedHeadValues(kind, source) : {}),
+      consigneeId: consignee.id,
+      externalCode,
+      isTemplate: fields.is_template,
+      progress: fields.is_template ? 'template' : 'draft',
+      authorId: actor.userId,
+    };
+    let headId: number;
+    try {
+      headId = await insertHead(tx, kind, values);
+    } catch (error) {
+      if (isUniqueViolation(error, CODE_INDEX[kind])) {
+        throw new AppError('order_code_dublicate', { external_code: externalCode });
+      }
+      throw error;
+    }
+    if (source) await copyLines(tx, kind, source.id, headId);
+    const label = fields.is_template ? `${KIND_LABEL[kind]} template` : KIND_LABEL[kind];
+    await createOrderDiscussion(tx, {
+      kind,
+      headId,
+      consigneeId: consignee.id,
+      name: `${label} ${externalCode ?? `#${headId}`}`,
+      authorId: actor.userId,
+    });
+    return { head_id: headId };
+  });
+}
+
+function duplicates(ids: readonly number[]): number[] {
+  const seen = new Set<number>();
+  const repeated = new Set<number>();
+  for (const id of ids) (seen.has(id) ? repeated : seen).add(id);
+  return [...repeated];
+}
+
+/**
+ * Checks every id an edit references against the order's consignee and the actor's companies
+ * (DESIGN.md §4) and returns the header values to write. A new vendor or customer without a new
+ * address drops the old one, which was the previous party's.
+ */
+async function editedHeadValues(
+  tx: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  head: OrderHeadRecord,
+  fields: orders.EditPurchOrderFields & orders.EditSalesOrderFields,
+): Promise<HeadValues> {
+  const consigneeId = head.consigneeId;
+  const partyField = kind === 'purch' ? fields.vendor_id : fields.customer_id;
+  let addressField = kind === 'purch' ? fields.vendor_address_id : fields.customer_address_id;
+  let deliveryField = kind === 'sales' ? fields.delivery_address_id : undefined;
+  const partyId = partyField === undefined ? head.partyId : partyField;
+  const partyChanged = partyField !== undefined && partyField !== head.partyId;
+  if (partyChanged && addressField === undefined) addressField = null;
+  if (kind === 'sales' && partyChanged && deliveryField === undefined) deliveryField = null;
+
+  if (partyField != null) {
+    if (kind === 'purch') await assertVendorPermitted(tx, actor, partyField, { consigneeId });
+    else await assertCustomerPermitted(tx, actor, partyField, { consigneeId });
+  }
+  const owner = kind === 'purch' ? { vendorId: partyId ?? 0 } : { customerId: partyId ?? 0 };
+  if (addressField != null) await assertAddressPermitted(tx, actor, addressField, owner);
+  if (deliveryField != null) await assertAddressPermitted(tx, actor, deliveryField, owner);
+  await assertReferencesExist(tx, {
+    currencyId: fields.currency_id,
+    locationId: fields.location_id,
+    uomIds: fields.lines?.map((line) => line.uom_id),
+  });
+
+  const common: HeadValues = {
+    locationId: fields.location_id,
+    truckNumber: optionalText(fields.truck_number),
+    deliveryDate: fields.delivery_date,
+    currencyId: fields.currency_id,
+    isReturn: fields.is_return,
+  };
+  const values: HeadValues =
+    kind === 'purch'
+      ? {
+          ...common,
+          vendorId: partyField,
+          vendorAddressId: addressField,
+          vendorReference: optionalText(fields.vendor_reference),
+        }
+      : {
+          ...common,
+          customerId: partyField,
+          customerAddressId: addressField,
+          customerReference: optionalText(fields.customer_reference),
+          deliveryAddressId: deliveryField,
+          deliveryName: optionalText(fields.delivery_name),
+          dueDays: fields.due_days,
+          comments: optionalText(fields.comments),
+          selfPicking: fields.self_picking,
+        };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+export async function editOrder<K extends OrderKind>(
+  deps: Deps,
+  actor: Actor,
+  kind: K,
+  headId: number,
+  input: EditOrderFields<K>,
+): Promise<{ head_id: number }> {
+  const fields = input as orders.EditPurchOrderFields & orders.EditSalesOrderFields;
+  return deps.db.transaction(async (tx) => {
+    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
+    if (!isEditable(head)) throw new AppError('order_update_denied', { progress: head.progress });
+    if (fields.lines) {
+      const repeated = duplicates(fields.lines.map((line) => line.sku_id));
+      if (repeated.length) throw new AppError('order_sku_dublicate', { sku_id_list: repeated });
+      await assertSkusPermitted(
+        tx,
+        actor,
+        fields.lines.map((line) => line.sku_id),
+        { consigneeId: head.consigneeId },
+      );
+    }
+    const values = await editedHeadValues(tx, actor, kind, head, fields);
+    await updateHead(tx, kind, head.id, values);
+    if (fields.lines) {
+      const lines: LineValues[] = (fields.lines as orders.SalesLineFields[]).map((line) => ({
+        skuId: line.sku_id,
+        orderedQty: line.ordered_qty,
+        uomId: line.uom_id,
+        price: line.price,
+        batch: kind === 'sales' ? (optionalText(line.batch) ?? null) : undefined,
+        expiryDate: kind === 'sales' ? (line.expiry_date ?? null) : undefined,
+      }));
+      await replaceLines(tx, kind, head.id, lines);
+    }
+    return { head_id: head.id };
+  });
+}
+
+export async function excludeOrder(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
+  return deps.db.transaction(async (tx) => {
+    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
+    if (!isEditable(head)) throw new AppError('order_exclude_denied', { progress: head.progress });
+    await excludeHead(tx, kind, head.id);
+    return { head_id: head.id };
+  });
+}
+
+/** Moves the progress and writes the system comment (and its notifications) in one transaction. */
+async function move(
+  tx: Executor,
+  kind: OrderKind,
+  headId: number,
+  from: OrderProgress,
+  to: OrderProgress,
+): Promise<boolean> {
+  if (!(await moveProgress(tx, kind, headId, from, to))) return false;
+  await addOrderSystemComment(tx, {
+    kind,
+    headId,
+    dict: { code: 'order_progress_changed', old: from, new: to },
+  });
+  return true;
+}
+
+export async function setReady(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
+  return deps.db.transaction(async (tx) => {
+    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
+    if (head.isTemplate || head.progress !== 'draft') {
+      throw new AppError('order_ready_denied', { progress: head.progress });
+    }
+    const lines = await findOrderLines(tx, kind, head.id);
+    const { errors } = problemsOf(kind, head, lines);
+    if (errors.length) throw new AppError('order_incomplete', { errors });
+    await move(tx, kind, head.id, 'draft', 'ready');
+    return { head_id: head.id };
+  });
+}
+
+export async function setDraft(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
+  return deps.db.transaction(async (tx) => {
+    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
+    // Once the warehouse has taken the order (sent and later) it cannot come back.
+    if (head.isTemplate || head.progress !== 'ready') {
+      throw new AppError('order_unready_denied', { progress: head.progress });
+    }
+    await move(tx, kind, head.id, 'ready', 'draft');
+    return { head_id: head.id };
+  });
+}
+
+export async function resetFailure(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
+  return deps.db.transaction(async (tx) => {
+    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
+    if (head.progress !== 'failure') throw new AppError('order_ready_denied', { progress: head.progress });
+    await move(tx, kind, head.id, 'failure', 'ready');
+    return { head_id: head.id };
+  });
+}
+
+export async function resetAllFailures(deps: Deps, actor: Actor, kind: OrderKind) {
+  return deps.db.transaction(async (tx) => {
+    const ids = await lockFailedHeadIds(tx, actor, kind);
+    let moved = 0;
+    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready')) moved++;
+    return { count: moved };
+  });
+}
