@@ -1,5 +1,5 @@
 import type { sku } from '@extranet/contract';
-import { and, asc, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, skuEans, skuPackaging, skus, vendors } from '../../db/schema';
 import { ilikeAny, orderingSql, pageWindow } from '../../http/lists';
@@ -63,6 +63,15 @@ export async function listSkuRows(db: Executor, actor: Actor, query: sku.ListSku
     )
     .limit(window.limit)
     .offset(window.offset);
+}
+
+export async function countSkuRows(db: Executor, actor: Actor, filters: sku.ListSkuRequest['filters']) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(skus)
+    .innerJoin(consignees, eq(consignees.id, skus.consigneeId))
+    .where(skuConditions(actor, filters));
+  return row?.value ?? 0;
 }
 
 export async function listPackagingLines(db: Executor, skuIds: number[]) {

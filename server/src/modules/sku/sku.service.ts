@@ -24,7 +24,9 @@ function toPackagingLine(row: PackagingRow): sku.SkuPackagingLine {
 
 /** A table page, or with filters.sku_id the one SKU with its packaging lines (two queries). */
 export async function listSku(deps: Deps, actor: Actor, query: sku.ListSkuRequest) {
-  const page = toPage(await repository.listSkuRows(deps.db, actor, query), query);
+  const rows = await repository.listSkuRows(deps.db, actor, query);
+  const total = query.with_total ? await repository.countSkuRows(deps.db, actor, query.filters) : undefined;
+  const page = toPage(rows, query, total);
   const withLines = query.filters.sku_id !== undefined;
   const lines = withLines
     ? await repository.listPackagingLines(

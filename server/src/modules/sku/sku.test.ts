@@ -164,6 +164,8 @@ describe('sku/list_sku', () => {
     expect(await list({ filters: {}, ordering: '-name' })).toEqual([product.id, second.id]);
     expect(await list({ filters: {}, ordering: 'sku_id' })).toEqual([product.id, second.id]);
     expect(await list({ filters: {}, ordering: 'external_code' })).toEqual([second.id, product.id]);
+    const counted = await app.call(sku.listSku, { filters: {}, count: 1, with_total: true }, viewerToken);
+    expect(counted.body).toMatchObject({ total: 2, more: true });
     const refused = await app.call(sku.listSku, { filters: {}, ordering: 'price' }, viewerToken);
     expect(refused.body.failure.code).toBe('crud_order_unknown');
   });

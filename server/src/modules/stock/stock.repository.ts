@@ -1,13 +1,32 @@
 import type { stock } from '@extranet/contract';
-import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
 import { ilikeAny, orderingSql, pageWindow } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { consigneeCondition } from '../catalogs/catalogs.access';
 
+function stockConditions(actor: Actor, filters: stock.ListStocksRequest['filters']): SQL | undefined {
+  return and(
+    consigneeCondition(actor, stockRows.consigneeId),
+    filters.consignee_id === undefined ? undefined : eq(stockRows.consigneeId, filters.consignee_id),
+    filters.sku_id === undefined ? undefined : eq(stockRows.skuId, filters.sku_id),
+    filters.smart
+      ? ilikeAny(filters.smart, skus.code, skus.externalCode, skus.name, stockRows.batch, stockRows.sscc)
+      : undefined,
+  );
+}
+
+export async function countStocks(db: Executor, actor: Actor, filters: stock.ListStocksRequest['filters']) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(stockRows)
+    .innerJoin(skus, eq(skus.id, stockRows.skuId))
+    .where(stockConditions(actor, filters));
+  return row?.value ?? 0;
+}
+
 export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest) {
-  const { filters } = query;
   const window = pageWindow(query);
   return db
     .select({
@@ -31,16 +50,7 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
     .innerJoin(skus, eq(skus.id, stockRows.skuId))
     .innerJoin(uoms, eq(uoms.id, stockRows.uomId))
     .innerJoin(locations, eq(locations.id, stockRows.locationId))
-    .where(
-      and(
-        consigneeCondition(actor, stockRows.consigneeId),
-        filters.consignee_id === undefined ? undefined : eq(stockRows.consigneeId, filters.consignee_id),
-        filters.sku_id === undefined ? undefined : eq(stockRows.skuId, filters.sku_id),
-        filters.smart
-          ? ilikeAny(filters.smart, skus.code, skus.externalCode, skus.name, stockRows.batch, stockRows.sscc)
-          : undefined,
-      ),
-    )
+    .where(stockConditions(actor, query.filters))
     .orderBy(
       ...orderingSql(
         query.ordering,

@@ -5,7 +5,9 @@ import type { Actor } from '../../http/session';
 import * as repository from './stock.repository';
 
 export async function listStocks(deps: Deps, actor: Actor, query: stock.ListStocksRequest) {
-  return toPage(await repository.listStocks(deps.db, actor, query), query);
+  const rows = await repository.listStocks(deps.db, actor, query);
+  const total = query.with_total ? await repository.countStocks(deps.db, actor, query.filters) : undefined;
+  return toPage(rows, query, total);
 }
 
 export async function listBatches(deps: Deps, actor: Actor, query: stock.ListBatchesRequest) {

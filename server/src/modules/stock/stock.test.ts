@@ -149,6 +149,12 @@ describe('stock/list_stocks', () => {
     );
     expect(second.body.more).toBe(false);
     expect(ids(second.body)).toEqual([rows[2]!.id]);
+    const counted = await app.call(
+      stock.listStocks,
+      { filters: { smart: 'juice' }, count: 1, with_total: true },
+      token,
+    );
+    expect(counted.body).toMatchObject({ total: 3, more: true });
   });
 
   it('refuses unknown orderings and filters, and users without stck', async () => {
