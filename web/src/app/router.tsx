@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { loginRoute, passresetRoute } from '../features/auth/routes';
+import { loginRoute, passresetRoute, usersRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { supportRoutes } from '../features/support/routes';
 import type { RouteHandle } from '../shared/navigation';
@@ -18,6 +18,7 @@ import { RouteErrorPage } from './pages/route-error-page';
 const workplaceRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...supportRoutes,
+  ...usersRoutes,
   {
     path: 'placeholder',
     handle: { breadcrumb: 'layout.breadcrumbs.placeholder' } satisfies RouteHandle,

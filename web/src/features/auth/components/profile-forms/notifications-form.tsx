@@ -1,0 +1,115 @@
+import { auth, type NotificationType } from '@extranet/contract';
+import { Checkbox, Group, Radio, SimpleGrid, Stack } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useChangeNotificationsForce } from '../../api/change-notifications-force';
+import { useChangeNotificationsSelf } from '../../api/change-notifications-self';
+import { useListEmailRates } from '../../api/list-email-rates';
+import { useListNotificationTypes } from '../../api/list-notification-types';
+import { formResolver } from '../../forms/form-resolver';
+import { FormError } from '../form-error';
+import { FormSection } from '../form-section';
+import { useAccessLabels } from '../use-access-labels';
+import { SaveButton } from './save-button';
+import type { ProfileFormProps } from './types';
+import { useProfileFormState } from './use-profile-form-state';
+
+type NotificationsValues = z.input<typeof auth.ChangeNotificationsRequest>;
+
+const NO_SUMMARY = 'none';
+
+/** An email summary rate, from the server's minutes. */
+export function emailRateLabel(t: TFunction, minutes: number): string {
+  if (minutes === 60) return t('auth.users.edit.rates.hourly');
+  if (minutes === 1440) return t('auth.users.edit.rates.daily');
+  if (minutes % 1440 === 0) return t('auth.users.edit.rates.days', { n: minutes / 1440 });
+  if (minutes % 60 === 0) return t('auth.users.edit.rates.hours', { n: minutes / 60 });
+  return t('auth.users.edit.rates.minutes', { n: minutes });
+}
+
+/** Email summary rate and the notification types the user receives (no validation toast: SPEC.md §5). */
+export function NotificationsForm({ profile, isSelf, onDirtyChange }: ProfileFormProps) {
+  const { t } = useTranslation();
+  const { notificationTypeName } = useAccessLabels();
+  const rates = useListEmailRates();
+  const types = useListNotificationTypes();
+  const self = useChangeNotificationsSelf();
+  const other = useChangeNotificationsForce();
+  const save = isSelf ? self : other;
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isDirty },
+  } = useForm<NotificationsValues, unknown, auth.ChangeNotificationsRequest>({
+    resolver: formResolver(auth.ChangeNotificationsRequest),
+    defaultValues: { email_rate: profile.email_rate, ntfy_types: profile.notifications },
+  });
+  const { notifySaved } = useProfileFormState(isDirty, onDirtyChange);
+
+  const onSubmit = handleSubmit((values) => {
+    if (self.isPending || other.isPending) return;
+    const onSuccess = () => {
+      reset(values);
+      notifySaved();
+    };
+    if (isSelf) self.mutate(values, { onSuccess });
+    else other.mutate({ ...values, user_id: profile.user_id }, { onSuccess });
+  });
+
+  return (
+    <FormSection title={t('auth.users.edit.notifications')} testId="form-notifications">
+      <form onSubmit={onSubmit} noValidate aria-label={t('auth.users.edit.notifications')}>
+        <Stack gap="md">
+          <FormError error={save.error ?? rates.error ?? types.error} />
+          <Controller
+            control={control}
+            name="email_rate"
+            render={({ field }) => (
+              <Radio.Group
+                label={t('auth.users.fields.emailRate')}
+                value={field.value === null || field.value === undefined ? NO_SUMMARY : String(field.value)}
+                onChange={(value) => field.onChange(value === NO_SUMMARY ? null : Number(value))}
+              >
+                <Group gap="md" mt={6}>
+                  <Radio value={NO_SUMMARY} label={t('auth.users.edit.rates.never')} />
+                  {(rates.data?.items ?? []).map((rate) => (
+                    <Radio
+                      key={rate.erate_id}
+                      value={String(rate.erate_id)}
+                      label={emailRateLabel(t, rate.minutes)}
+                    />
+                  ))}
+                </Group>
+              </Radio.Group>
+            )}
+          />
+          <Controller
+            control={control}
+            name="ntfy_types"
+            render={({ field }) => (
+              <Checkbox.Group
+                label={t('auth.users.fields.notificationTypes')}
+                value={field.value}
+                onChange={(value) => field.onChange(value as NotificationType[])}
+              >
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
+                  {(types.data?.items ?? []).map((type) => (
+                    <Checkbox
+                      key={type.ntfy_id}
+                      value={type.ntfy_id}
+                      label={notificationTypeName(type.ntfy_id, type.name)}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            )}
+          />
+          <SaveButton pending={save.isPending} />
+        </Stack>
+      </form>
+    </FormSection>
+  );
+}

@@ -1,0 +1,111 @@
+import { auth } from '@extranet/contract';
+import { PasswordInput, Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { fieldError } from '../../../../shared/forms';
+import { useChangePasswordForce } from '../../api/change-password-force';
+import { useChangeOwnPassword } from '../../api/change-password-self';
+import { formResolver } from '../../forms/form-resolver';
+import { withPasswordsIdentical } from '../../forms/rules';
+import { FormError } from '../form-error';
+import { FormSection } from '../form-section';
+import { SaveButton } from './save-button';
+import type { ProfileFormProps } from './types';
+import { useProfileFormState } from './use-profile-form-state';
+
+// SPEC.md §5 'Password form': the current password only on one's own profile.
+const OwnPasswordForm = withPasswordsIdentical(
+  z.object(auth.ChangePasswordSelfRequest.shape),
+  'password_new',
+  'password_conf',
+);
+const OtherPasswordForm = withPasswordsIdentical(
+  z.object(auth.ChangePasswordForceRequest.shape).omit({ user_id: true }),
+  'password_new',
+  'password_conf',
+);
+
+type PasswordValues = { password_old?: string; password_new: string; password_conf: string };
+const EMPTY: PasswordValues = { password_old: '', password_new: '', password_conf: '' };
+
+export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProps) {
+  const { t } = useTranslation();
+  const own = useChangeOwnPassword();
+  const other = useChangePasswordForce();
+  const save = isSelf ? own : other;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<PasswordValues>({
+    resolver: formResolver<PasswordValues, PasswordValues>(isSelf ? OwnPasswordForm : OtherPasswordForm),
+    defaultValues: isSelf ? EMPTY : { password_new: '', password_conf: '' },
+  });
+  const { notifySaved, notifyInvalid } = useProfileFormState(isDirty, onDirtyChange);
+
+  const onSubmit = handleSubmit((values) => {
+    if (own.isPending || other.isPending) return;
+    // Passwords are never kept in the form after an attempt, successful or not.
+    const callbacks = {
+      onSuccess: () => {
+        reset();
+        notifySaved();
+      },
+      onError: () => reset(),
+    };
+    if (isSelf) {
+      own.mutate(
+        {
+          password_old: values.password_old ?? '',
+          password_new: values.password_new,
+          password_conf: values.password_conf,
+        },
+        callbacks,
+      );
+    } else {
+      other.mutate(
+        { user_id: profile.user_id, password_new: values.password_new, password_conf: values.password_conf },
+        callbacks,
+      );
+    }
+  }, notifyInvalid);
+
+  return (
+    <FormSection title={t('auth.users.edit.password')} testId="form-password">
+      <form onSubmit={onSubmit} noValidate aria-label={t('auth.users.edit.password')}>
+        <Stack gap="md">
+          <FormError error={save.error} />
+          {isSelf && (
+            <PasswordInput
+              label={t('auth.users.fields.currentPassword')}
+              autoComplete="current-password"
+              withAsterisk
+              aria-required
+              error={fieldError(t, errors.password_old)}
+              {...register('password_old')}
+            />
+          )}
+          <PasswordInput
+            label={t('auth.users.fields.newPassword')}
+            autoComplete="new-password"
+            withAsterisk
+            aria-required
+            error={fieldError(t, errors.password_new)}
+            {...register('password_new', { deps: ['password_conf'] })}
+          />
+          <PasswordInput
+            label={t('auth.users.fields.confirm')}
+            autoComplete="new-password"
+            withAsterisk
+            aria-required
+            error={fieldError(t, errors.password_conf)}
+            {...register('password_conf')}
+          />
+          <SaveButton pending={save.isPending} />
+        </Stack>
+      </form>
+    </FormSection>
+  );
+}

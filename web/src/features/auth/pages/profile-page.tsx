@@ -1,0 +1,206 @@
+import type { auth } from '@extranet/contract';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../shared/api';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useDisableUser } from '../api/disable-user';
+import { useEnableUser } from '../api/enable-user';
+import { useResetLoginFailures } from '../api/reset-login-failures';
+import { FormError } from '../components/form-error';
+import { useAccessLabels } from '../components/use-access-labels';
+import { useTargetProfile } from '../components/use-target-profile';
+
+/** SPEC.md §2 'Profile view': one's own (auth/users/profile) or another user's (…/profile/:userId). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { isSelf, isValid, query } = useTargetProfile();
+  if (!isValid) return <FormError error={new ApiError('invalid_user_id')} />;
+  if (query.isPending) return <Loader aria-label={t('common.loading')} />;
+  if (query.isError) return <FormError error={query.error} />;
+  return <Profile profile={query.data} isSelf={isSelf} />;
+}
+
+function Profile({ profile, isSelf }: { profile: auth.UserProfile; isSelf: boolean }) {
+  const { t } = useTranslation();
+  const canEdit = isSelf || profile.manageable;
+  const editPath = isSelf ? '/auth/users/edit' : `/auth/users/edit/${profile.user_id}`;
+
+  return (
+    <Stack gap="md" maw={960}>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <div>
+          <Title order={2}>{isSelf ? t('auth.users.profile.ownTitle') : profile.username}</Title>
+          {profile.fio && <Text c="dimmed">{profile.fio}</Text>}
+        </div>
+        {canEdit && (
+          <Button component={Link} to={editPath} leftSection={<IconEdit size={18} aria-hidden />}>
+            {t('auth.users.profile.edit')}
+          </Button>
+        )}
+      </Group>
+      <ProfileBanners profile={profile} canManage={!isSelf && profile.manageable} />
+      <ProfileDetails profile={profile} />
+    </Stack>
+  );
+}
+
+/** Active/inactive, password reset required, too many login failures; buttons only for a manageable other user. */
+function ProfileBanners({ profile, canManage }: { profile: auth.UserProfile; canManage: boolean }) {
+  const { t } = useTranslation();
+  const disable = useDisableUser();
+  const enable = useEnableUser();
+  const resetFailures = useResetLoginFailures();
+  const busy = disable.isPending || enable.isPending || resetFailures.isPending;
+  const target = { user_id: profile.user_id };
+
+  return (
+    <Stack gap="sm">
+      <FormError error={disable.error ?? enable.error ?? resetFailures.error} />
+      <Banner
+        testId="banner-status"
+        color={profile.excluded ? 'gray' : 'green'}
+        icon={profile.excluded ? <IconCircleOff aria-hidden /> : <IconCircleCheck aria-hidden />}
+        text={profile.excluded ? t('auth.users.profile.inactive') : t('auth.users.profile.active')}
+        action={
+          canManage &&
+          (profile.excluded ? (
+            <Button
+              size="xs"
+              color="green"
+              loading={enable.isPending}
+              disabled={busy}
+              onClick={() =>
+                enable.mutate(target, { onSuccess: () => notifySuccess(t('auth.users.profile.activated')) })
+              }
+            >
+              {t('auth.users.profile.activate')}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              loading={disable.isPending}
+              disabled={busy}
+              onClick={() =>
+                disable.mutate(target, {
+                  onSuccess: () => notifySuccess(t('auth.users.profile.deactivated')),
+                })
+              }
+            >
+              {t('auth.users.profile.deactivate')}
+            </Button>
+          ))
+        }
+      />
+      {profile.password_expired && (
+        <Banner
+          testId="banner-password"
+          color="yellow"
+          icon={<IconKey aria-hidden />}
+          text={t('auth.users.profile.passwordExpired')}
+        />
+      )}
+      {profile.too_many_login_failures && (
+        <Banner
+          testId="banner-failures"
+          color="red"
+          icon={<IconLock aria-hidden />}
+          text={t('auth.users.profile.tooManyFailures')}
+          action={
+            canManage && (
+              <Button
+                size="xs"
+                color="red"
+                loading={resetFailures.isPending}
+                disabled={busy}
+                onClick={() =>
+                  resetFailures.mutate(target, {
+                    onSuccess: () => notifySuccess(t('auth.users.profile.failuresReset')),
+                  })
+                }
+              >
+                {t('auth.users.profile.resetFailures')}
+              </Button>
+            )
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Banner(props: { color: string; icon: ReactNode; text: string; action?: ReactNode; testId: string }) {
+  return (
+    <Alert color={props.color} variant="light" icon={props.icon} data-testid={props.testId}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm">{props.text}</Text>
+        {props.action}
+      </Group>
+    </Alert>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm" fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: auth.UserProfile }) {
+  const { t } = useTranslation();
+  const { roleName, permissionName } = useAccessLabels();
+  const none = (
+    <Text span c="dimmed" size="sm">
+      {t('auth.users.profile.none')}
+    </Text>
+  );
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" m={0}>
+        <Field label={t('auth.users.fields.username')}>{profile.username}</Field>
+        <Field label={t('auth.users.fields.email')}>{profile.email || none}</Field>
+        <Field label={t('auth.users.fields.fio')}>{profile.fio || none}</Field>
+        <Field label={t('auth.users.fields.lang')}>{t(`layout.languages.${profile.lang}`)}</Field>
+        <Field label={t('auth.users.fields.role')}>{roleName(profile.role)}</Field>
+        <Field label={t('auth.users.fields.companies')}>
+          {profile.companies.length ? (
+            <Group gap={6} component="span">
+              {profile.companies.map((company) => (
+                <Badge key={company.company_id} variant="outline" color="blue" tt="none">
+                  {company.name}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            none
+          )}
+        </Field>
+        <Field label={t('auth.users.fields.permissions')}>
+          {profile.permissions.length ? (
+            <Group gap={6} component="span">
+              {profile.permissions.map((permission) => (
+                <Badge key={permission} variant="light" color="gray" tt="none">
+                  {permissionName(permission)}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            none
+          )}
+        </Field>
+      </SimpleGrid>
+    </Paper>
+  );
+}
