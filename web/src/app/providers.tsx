@@ -6,7 +6,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n, useLanguage } from '../shared/i18n';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function LocalizedProviders({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
     // SPEC.md §9: the week starts on Monday.
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
       <ModalsProvider labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}>
-        <Notifications position="top-right" limit={5} />
+        <Notifications position="bottom-right" limit={5} />
         {children}
       </ModalsProvider>
     </DatesProvider>
@@ -30,7 +30,7 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <LocalizedProviders>{children}</LocalizedProviders>
         </QueryClientProvider>

@@ -1,9 +1,21 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Shade 8 keeps white button text and blue links above the WCAG AA contrast of 4.5:1.
+  primaryShade: 8,
   defaultRadius: 'sm',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: { fontWeight: '600' },
+});
+
+/** Mantine's default dimmed grey and error red are below AA contrast on white and on gray-0. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5f6770',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });

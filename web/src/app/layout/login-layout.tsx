@@ -1,4 +1,4 @@
-import { Box, Center, Group, Paper, Stack, ThemeIcon, Title } from '@mantine/core';
+import { Box, Center, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ export function LoginLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box mih="100dvh" bg="gray.0" display="flex" style={{ flexDirection: 'column' }}>
-      <Group justify="flex-end" p="md">
+      <Group component="header" justify="flex-end" p="md">
         <LanguageSwitch />
       </Group>
       <Center component="main" id="main-content" style={{ flex: 1 }} px="md">
@@ -20,9 +20,9 @@ export function LoginLayout({ children }: { children?: ReactNode }) {
             <ThemeIcon size={40} radius="md" aria-hidden>
               <IconTruckDelivery size={24} />
             </ThemeIcon>
-            <Title order={2} size="h3">
+            <Text fw={600} fz="h3">
               {t('common.appName')}
-            </Title>
+            </Text>
           </Group>
           <Paper withBorder shadow="sm" p="xl" radius="md">
             {children ?? <Outlet />}

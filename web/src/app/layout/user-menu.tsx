@@ -47,8 +47,7 @@ export function UserMenu() {
         {LANGUAGES.map((code) => (
           <Menu.Item
             key={code}
-            role="menuitemradio"
-            aria-checked={code === language}
+            aria-current={code === language ? 'true' : undefined}
             lang={code}
             onClick={() => void changeLanguage(code)}
             rightSection={code === language ? <IconCheck size={16} aria-hidden /> : null}
@@ -58,7 +57,7 @@ export function UserMenu() {
         ))}
         <Menu.Divider />
         <Menu.Item
-          color="red"
+          color="red.9"
           leftSection={<IconLogout size={16} aria-hidden />}
           disabled={logout.isPending}
           onClick={() => logout.mutate()}

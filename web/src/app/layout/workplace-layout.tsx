@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, ScrollArea, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
@@ -47,9 +47,9 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
                 <ThemeIcon size={32} radius="md" aria-hidden>
                   <IconTruckDelivery size={20} />
                 </ThemeIcon>
-                <Title order={1} size="h4" visibleFrom="xs">
+                <Text fw={600} size="lg" visibleFrom="xs">
                   {t('common.appName')}
-                </Title>
+                </Text>
               </Group>
             </UnstyledButton>
           </Group>

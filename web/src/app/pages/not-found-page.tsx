@@ -9,7 +9,9 @@ export function NotFoundPage({ signedIn }: { signedIn: boolean }) {
       <Text fz={48} fw={700} c="dimmed" lh={1} aria-hidden>
         404
       </Text>
-      <Title order={2}>{t('layout.notFound.title')}</Title>
+      <Title order={1} size="h2">
+        {t('layout.notFound.title')}
+      </Title>
       <Text c="dimmed">{t('layout.notFound.text')}</Text>
       <Button component={Link} to={signedIn ? '/' : '/login'} variant="light" mt="sm">
         {signedIn ? t('layout.notFound.home') : t('layout.notFound.login')}

@@ -27,7 +27,7 @@ const EMPTY: PassresetForm = { current: '', password: '', confirm: '' };
 /** SPEC.md §2 passreset: the forced password change of a limited session; on failure all three are cleared. */
 export function PassresetPage() {
   const { t } = useTranslation();
-  const change = useChangePasswordSelf();
+  const change = useChangePasswordSelf({ onChanged: () => notifySuccess(t('auth.passreset.success')) });
   const logout = useLogout();
   const {
     register,
@@ -42,7 +42,6 @@ export function PassresetPage() {
     change.mutate(
       { password_old: values.current, password_new: values.password, password_conf: values.confirm },
       {
-        onSuccess: () => notifySuccess(t('auth.passreset.success')),
         onError: () => {
           reset(EMPTY);
           setFocus('current');

@@ -1,5 +1,6 @@
-import { Anchor, Card, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, List, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../shared/ui/page-title';
 
 const SUPPORT_EMAIL = 'support@logistics-partner.lv';
 const SUPPORT_PHONE = '+371 6700 1234';
@@ -8,10 +9,7 @@ export function SupportPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={2}>{t('support.title')}</Title>
-        <Text c="dimmed">{t('support.intro')}</Text>
-      </div>
+      <PageTitle title={t('support.title')} description={t('support.intro')} />
       <Card withBorder radius="md" padding="lg">
         <Table variant="vertical" layout="fixed" withRowBorders={false}>
           <Table.Tbody>
