@@ -43,20 +43,18 @@ export function UserMenu() {
           {t('layout.userMenu.profile')}
         </Menu.Item>
         <Menu.Divider role="separator" />
-        <div role="group" aria-labelledby="user-menu-language">
-          <Menu.Label id="user-menu-language">{t('layout.userMenu.language')}</Menu.Label>
-          {LANGUAGES.map((code) => (
-            <Menu.Item
-              key={code}
-              aria-current={code === language ? 'true' : undefined}
-              lang={code}
-              onClick={() => void changeLanguage(code)}
-              rightSection={code === language ? <IconCheck size={16} aria-hidden /> : null}
-            >
-              {t(`layout.languages.${code}`)}
-            </Menu.Item>
-          ))}
-        </div>
+        <Menu.Label>{t('layout.userMenu.language')}</Menu.Label>
+        {LANGUAGES.map((code) => (
+          <Menu.Item
+            key={code}
+            aria-current={code === language ? 'true' : undefined}
+            lang={code}
+            onClick={() => void changeLanguage(code)}
+            rightSection={code === language ? <IconCheck size={16} aria-hidden /> : null}
+          >
+            {t(`layout.languages.${code}`)}
+          </Menu.Item>
+        ))}
         <Menu.Divider role="separator" />
         <Menu.Item
           color="red.9"
