@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loginRoute, passresetRoute, usersRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { ordersRoutes } from '../features/orders/routes';
 import { supportRoutes } from '../features/support/routes';
 import type { RouteHandle } from '../shared/navigation';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -19,6 +20,7 @@ const workplaceRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...supportRoutes,
   ...usersRoutes,
+  ...ordersRoutes,
   {
     path: 'placeholder',
     handle: { breadcrumb: 'layout.breadcrumbs.placeholder' } satisfies RouteHandle,

@@ -2,6 +2,7 @@ import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { OrderStatusPies } from '../components/order-status-pies';
 import { QuickLinks } from '../components/quick-links';
 
 export function DashboardPage() {
@@ -19,6 +20,7 @@ export function DashboardPage() {
         </Title>
         <QuickLinks />
       </section>
+      <OrderStatusPies />
     </>
   );
 }

@@ -1,0 +1,248 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fieldError } from '../../../shared/forms';
+import { RemoteSelect } from '../../../shared/ui/remote-select';
+import { findSoleAddress } from '../api/find-sole-address';
+import type { OrderKind, OrderView } from '../api/keys';
+import { addressSource, currencySource, customerSource, locationSource, vendorSource } from '../api/sources';
+import { DateField } from './date-field';
+import { formValuesOf, OrderFormSchema, type OrderFormValues } from './order-form-values';
+import { OrderLinesEditor } from './order-lines-editor';
+import { orderPaths } from './paths';
+
+interface OrderEditFormProps {
+  kind: OrderKind;
+  order: OrderView;
+  defaultUomId: number | null;
+  saving: boolean;
+  onSubmit: (values: OrderFormValues) => void;
+  onInvalid: () => void;
+}
+
+/**
+ * The header fields and lines of a purchase or sales order (SPEC.md §2 'Edit purchase order',
+ * 'Edit sales order'). Address pickers wait for the vendor or customer and pick its only address
+ * by themselves; a vendor or customer with a default currency fills the currency in.
+ */
+export function OrderEditForm({
+  kind,
+  order,
+  defaultUomId,
+  saving,
+  onSubmit,
+  onInvalid,
+}: OrderEditFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const sales = kind === 'sales';
+  const { control, register, handleSubmit, setValue, getValues, watch, formState } = useForm<OrderFormValues>(
+    {
+      resolver: zodResolver(OrderFormSchema),
+      defaultValues: formValuesOf(kind, order),
+    },
+  );
+  const partyId = watch('party_id');
+  const owner = partyId === null ? undefined : sales ? { customer_id: partyId } : { vendor_id: partyId };
+
+  const onPartyChange = async (value: number | null, defaultCurrencyId: number | null | undefined) => {
+    setValue('party_id', value, { shouldDirty: true });
+    setValue('address_id', null, { shouldDirty: true });
+    if (sales) setValue('delivery_address_id', null, { shouldDirty: true });
+    if (value === null) return;
+    if (defaultCurrencyId) setValue('currency_id', defaultCurrencyId, { shouldDirty: true });
+    const sole = await findSoleAddress(queryClient, sales ? { customer_id: value } : { vendor_id: value });
+    // The user may have picked something else meanwhile: only an empty picker is filled.
+    if (sole === null || getValues('party_id') !== value) return;
+    if (getValues('address_id') === null) setValue('address_id', sole, { shouldDirty: true });
+    if (sales && getValues('delivery_address_id') === null) {
+      setValue('delivery_address_id', sole, { shouldDirty: true });
+    }
+  };
+
+  const addressPicker = (name: 'address_id' | 'delivery_address_id', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <RemoteSelect
+          source={addressSource}
+          filters={owner ?? {}}
+          enabled={owner !== undefined}
+          label={label}
+          placeholder={
+            owner ? undefined : t(sales ? 'orders.edit.chooseCustomer' : 'orders.edit.chooseVendor')
+          }
+          value={field.value}
+          onChange={(value) => field.onChange(value)}
+          clearable
+        />
+      )}
+    />
+  );
+
+  const today = dayjs().format('YYYY-MM-DD');
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label={t(`orders.edit.form.${kind}`)}>
+      <Stack gap="lg">
+        <Paper withBorder p="lg" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <Controller
+              control={control}
+              name="party_id"
+              render={({ field }) =>
+                sales ? (
+                  <RemoteSelect
+                    source={customerSource}
+                    filters={{ consignee_id: order.consignee_id, for_order: true }}
+                    label={t('orders.fields.customer')}
+                    value={field.value}
+                    onChange={(value, item) => void onPartyChange(value, item?.default_currency_id)}
+                    clearable
+                  />
+                ) : (
+                  <RemoteSelect
+                    source={vendorSource}
+                    filters={{ consignee_id: order.consignee_id, for_order: true }}
+                    label={t('orders.fields.vendor')}
+                    value={field.value}
+                    onChange={(value, item) => void onPartyChange(value, item?.default_currency_id)}
+                    clearable
+                  />
+                )
+              }
+            />
+            {addressPicker(
+              'address_id',
+              t(sales ? 'orders.fields.customerAddress' : 'orders.fields.vendorAddress'),
+            )}
+            <TextInput
+              label={t(sales ? 'orders.fields.customerReference' : 'orders.fields.vendorReference')}
+              error={fieldError(t, formState.errors.reference)}
+              {...register('reference')}
+            />
+            {sales && addressPicker('delivery_address_id', t('orders.fields.deliveryAddress'))}
+            {sales && (
+              <TextInput
+                label={t('orders.fields.deliveryName')}
+                error={fieldError(t, formState.errors.delivery_name)}
+                {...register('delivery_name')}
+              />
+            )}
+            <Controller
+              control={control}
+              name="delivery_date"
+              render={({ field, fieldState }) => (
+                <DateField
+                  label={t('orders.fields.deliveryDate')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  minDate={today}
+                  clearable
+                  error={fieldError(t, fieldState.error)}
+                />
+              )}
+            />
+            {sales && (
+              <Controller
+                control={control}
+                name="due_days"
+                render={({ field }) => (
+                  <NumberInput
+                    label={t('orders.fields.dueDays')}
+                    min={0}
+                    max={1e9}
+                    step={1}
+                    allowNegative={false}
+                    allowDecimal={false}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            )}
+            <Controller
+              control={control}
+              name="currency_id"
+              render={({ field }) => (
+                <RemoteSelect
+                  source={currencySource}
+                  label={t('orders.fields.currency')}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  clearable
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="location_id"
+              render={({ field }) => (
+                <RemoteSelect
+                  source={locationSource}
+                  label={t('orders.fields.location')}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  clearable
+                />
+              )}
+            />
+            <TextInput
+              label={t('orders.fields.truckNumber')}
+              error={fieldError(t, formState.errors.truck_number)}
+              {...register('truck_number')}
+            />
+          </SimpleGrid>
+          <Group gap="xl" mt="md">
+            {sales && <Checkbox label={t('orders.fields.selfPicking')} {...register('self_picking')} />}
+            <Checkbox label={t('orders.fields.isReturn')} {...register('is_return')} />
+          </Group>
+          {sales && (
+            <Textarea
+              mt="md"
+              label={t('orders.fields.comments')}
+              autosize
+              minRows={2}
+              maxRows={6}
+              error={fieldError(t, formState.errors.comments)}
+              {...register('comments')}
+            />
+          )}
+        </Paper>
+
+        <OrderLinesEditor
+          kind={kind}
+          control={control}
+          consigneeId={order.consignee_id}
+          defaultUomId={defaultUomId}
+        />
+
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={orderPaths.view(kind, order.head_id)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

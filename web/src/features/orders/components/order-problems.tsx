@@ -1,0 +1,47 @@
+import type { orders } from '@extranet/contract';
+import { Alert, List, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconExclamationCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+function ProblemList({ problems }: { problems: orders.Problem[] }) {
+  const { t } = useTranslation();
+  return (
+    <List size="sm" spacing={2}>
+      {problems.map((problem) => (
+        <List.Item key={problem.code}>
+          {t(`orders.Problem.${problem.code}`, { skus: problem.details?.skus?.join(', ') ?? '' })}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** SPEC.md §2 'View order': errors in red (they block ready), warnings in yellow; none for templates. */
+export function OrderProblems({ problems, isTemplate }: { problems: orders.Problems; isTemplate: boolean }) {
+  const { t } = useTranslation();
+  if (isTemplate || (problems.errors.length === 0 && problems.warnings.length === 0)) return null;
+  return (
+    <Stack gap="sm">
+      {problems.errors.length > 0 && (
+        <Alert
+          color="red"
+          title={t('orders.view.errorsTitle')}
+          icon={<IconExclamationCircle aria-hidden />}
+          data-testid="order-errors"
+        >
+          <ProblemList problems={problems.errors} />
+        </Alert>
+      )}
+      {problems.warnings.length > 0 && (
+        <Alert
+          color="yellow"
+          title={t('orders.view.warningsTitle')}
+          icon={<IconAlertTriangle aria-hidden />}
+          data-testid="order-warnings"
+        >
+          <ProblemList problems={problems.warnings} />
+        </Alert>
+      )}
+    </Stack>
+  );
+}

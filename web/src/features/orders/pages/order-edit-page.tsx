@@ -1,0 +1,135 @@
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useEditOrder } from '../api/edit-order';
+import { useExcludeOrder } from '../api/exclude-order';
+import { useAddOrderDefaults } from '../api/get-add-order-defaults';
+import type { OrderKind, OrderView } from '../api/keys';
+import { useViewOrder } from '../api/view-order';
+import { FormError } from '../components/form-error';
+import { OrderEditForm } from '../components/order-edit-form';
+import { editFieldsOf } from '../components/order-form-values';
+import { OrderLoadError } from '../components/order-load-error';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { orderPaths, positiveInt } from '../components/paths';
+import { RequireOrderPermission } from '../components/require-order-permission';
+
+/** SPEC.md §8: a failed edit or exclude scrolls to the top, where its error is. */
+function scrollToTop() {
+  window.scrollTo({ top: 0, behavior: 'smooth' });
+}
+
+export function OrderEditPage({ kind }: { kind: OrderKind }) {
+  const { orderId } = useParams();
+  const headId = positiveInt(orderId) ?? 0;
+  return (
+    <RequireOrderPermission kind={kind}>
+      <EditOrder key={headId} kind={kind} headId={headId} />
+    </RequireOrderPermission>
+  );
+}
+
+function EditOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
+  const { t } = useTranslation();
+  const order = useViewOrder(kind, headId);
+  const defaults = useAddOrderDefaults(kind);
+
+  if (order.isPending || defaults.isPending) {
+    return (
+      <Center mih={200}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (order.isError) return <OrderLoadError kind={kind} error={order.error} />;
+  return <EditLoadedOrder kind={kind} order={order.data} defaultUomId={defaults.data?.uom_id ?? null} />;
+}
+
+function EditLoadedOrder({
+  kind,
+  order,
+  defaultUomId,
+}: {
+  kind: OrderKind;
+  order: OrderView;
+  defaultUomId: number | null;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const edit = useEditOrder(kind, order.head_id);
+  const exclude = useExcludeOrder(kind);
+  const code = order.external_code ?? `#${order.head_id}`;
+
+  const confirmExclude = () =>
+    modals.openConfirmModal({
+      title: t('orders.exclude.title'),
+      children: <Text size="sm">{t('orders.exclude.text', { code })}</Text>,
+      labels: { confirm: t('orders.exclude.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        exclude.mutate(order.head_id, {
+          onSuccess: () => {
+            notifySuccess(t('orders.exclude.done'));
+            navigate(orderPaths.list(kind));
+          },
+          onError: scrollToTop,
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={
+          <Group gap="sm" component="span">
+            {t(`orders.edit.title.${kind}`, { code })}
+            <OrderStatusBadge progress={order.progress} status={order.status} />
+          </Group>
+        }
+        actions={
+          order.can_update && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={confirmExclude}
+              loading={exclude.isPending}
+            >
+              {t('orders.exclude.button')}
+            </Button>
+          )
+        }
+      />
+      <FormError error={edit.error ?? exclude.error} />
+      {order.can_update ? (
+        <OrderEditForm
+          kind={kind}
+          order={order}
+          defaultUomId={defaultUomId}
+          saving={edit.isPending}
+          onInvalid={() => notifyError(t('validation.formHasErrors'))}
+          onSubmit={(values) => {
+            if (edit.isPending) return;
+            edit.mutate(editFieldsOf(kind, values), {
+              onSuccess: () => {
+                notifySuccess(t('orders.edit.saved'));
+                navigate(orderPaths.view(kind, order.head_id));
+              },
+              onError: scrollToTop,
+            });
+          }}
+        />
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('errors.order_update_denied')}</Text>
+          <Button component={Link} to={orderPaths.view(kind, order.head_id)} variant="default">
+            {t('orders.edit.backToOrder')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

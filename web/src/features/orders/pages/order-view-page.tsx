@@ -1,0 +1,252 @@
+import type { orders } from '@extranet/contract';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconCheck,
+  IconCopy,
+  IconEdit,
+  IconRefresh,
+  IconRotateClockwise,
+  IconX,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
+import { PageTitle } from '../../../shared/ui/page-title';
+import type { OrderKind, OrderView } from '../api/keys';
+import { useResetFailure } from '../api/reset-failure';
+import { useSetDraft } from '../api/set-draft';
+import { useSetReady } from '../api/set-ready';
+import { useViewOrder } from '../api/view-order';
+import { formatDate, formatDateTime, formatDecimal } from '../components/format';
+import { OrderDiscussion } from '../components/order-discussion';
+import { OrderLinesTable } from '../components/order-lines-table';
+import { OrderLoadError } from '../components/order-load-error';
+import { OrderProblems } from '../components/order-problems';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { orderPaths, positiveInt } from '../components/paths';
+import { RequireOrderPermission } from '../components/require-order-permission';
+
+export function OrderViewPage({ kind }: { kind: OrderKind }) {
+  const { orderId } = useParams();
+  const headId = positiveInt(orderId) ?? 0;
+  return (
+    <RequireOrderPermission kind={kind}>
+      <ViewOrder key={headId} kind={kind} headId={headId} />
+    </RequireOrderPermission>
+  );
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children === null || children === undefined || children === '' ? '—' : children}
+      </Text>
+    </div>
+  );
+}
+
+function HeaderFields({ kind, order }: { kind: OrderKind; order: OrderView }) {
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => (value ? t('orders.view.yes') : t('orders.view.no'));
+  const common = {
+    consignee: (
+      <Field label={t('orders.fields.consignee')}>
+        {order.consignee.name} · {order.consignee.business_line.name}
+      </Field>
+    ),
+    deliveryDate: (
+      <Field label={t('orders.fields.deliveryDate')} testId="field-delivery-date">
+        {formatDate(order.delivery_date)}
+      </Field>
+    ),
+    currency: <Field label={t('orders.fields.currency')}>{order.currency?.code}</Field>,
+    location: <Field label={t('orders.fields.location')}>{order.location?.label}</Field>,
+    truck: <Field label={t('orders.fields.truckNumber')}>{order.truck_number}</Field>,
+    isReturn: <Field label={t('orders.fields.isReturn')}>{yesNo(order.is_return)}</Field>,
+    created: <Field label={t('orders.fields.creationDate')}>{formatDateTime(order.creation_date)}</Field>,
+  };
+  if (kind === 'purch') {
+    const p = order as orders.PurchOrder;
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+        {common.consignee}
+        <Field label={t('orders.fields.vendor')} testId="field-vendor">
+          {p.vendor && `${p.vendor.name} (${p.vendor.code})`}
+        </Field>
+        <Field label={t('orders.fields.vendorAddress')}>{p.vendor_address?.name}</Field>
+        <Field label={t('orders.fields.vendorReference')}>{p.vendor_reference}</Field>
+        {common.location}
+        {common.deliveryDate}
+        {common.currency}
+        {common.truck}
+        {common.isReturn}
+        {common.created}
+      </SimpleGrid>
+    );
+  }
+  const s = order as orders.SalesOrder;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+      {common.consignee}
+      <Field label={t('orders.fields.customer')} testId="field-customer">
+        {s.customer && `${s.customer.name} (${s.customer.code})`}
+      </Field>
+      <Field label={t('orders.fields.customerAddress')}>{s.customer_address?.name}</Field>
+      <Field label={t('orders.fields.customerReference')}>{s.customer_reference}</Field>
+      <Field label={t('orders.fields.deliveryAddress')}>{s.delivery_address?.name}</Field>
+      <Field label={t('orders.fields.deliveryName')}>{s.delivery_name}</Field>
+      {common.deliveryDate}
+      <Field label={t('orders.fields.dueDays')}>{formatDecimal(s.due_days)}</Field>
+      {common.currency}
+      {common.location}
+      {common.truck}
+      <Field label={t('orders.fields.selfPicking')}>{yesNo(s.self_picking)}</Field>
+      {common.isReturn}
+      <Field label={t('orders.fields.vatTaxReq')}>{yesNo(s.vat_tax_req)}</Field>
+      {common.created}
+      <Field label={t('orders.fields.comments')}>{s.comments}</Field>
+    </SimpleGrid>
+  );
+}
+
+function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
+  const { t } = useTranslation();
+  const order = useViewOrder(kind, headId);
+  const ready = useSetReady(kind);
+  const unready = useSetDraft(kind);
+  const reset = useResetFailure(kind);
+
+  if (order.isPending) {
+    return (
+      <Center mih={200}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (order.isError) return <OrderLoadError kind={kind} error={order.error} />;
+  const data = order.data;
+  const code = data.external_code ?? `#${data.head_id}`;
+  const busy = ready.isPending || unready.isPending || reset.isPending;
+  const run = (mutation: typeof ready, message: string) =>
+    mutation.mutate(data.head_id, { onSuccess: () => notifySuccess(message), onError: notifyApiError });
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={
+          <Group gap="sm" component="span">
+            {t(data.is_template ? `orders.view.templateTitle.${kind}` : `orders.view.title.${kind}`, {
+              code,
+            })}
+            <OrderStatusBadge progress={data.progress} status={data.status} />
+          </Group>
+        }
+        actions={
+          <>
+            <Tooltip label={t('common.refresh')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('common.refresh')}
+                onClick={() => void order.refetch()}
+                loading={order.isFetching}
+              >
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Button
+              variant="default"
+              component={Link}
+              to={orderPaths.copy(kind, data.head_id, data.consignee_id)}
+              leftSection={<IconCopy size={18} aria-hidden />}
+            >
+              {t('orders.actions.copy')}
+            </Button>
+            {data.can_update && (
+              <Button
+                variant="default"
+                component={Link}
+                to={orderPaths.edit(kind, data.head_id)}
+                leftSection={<IconEdit size={18} aria-hidden />}
+              >
+                {t('orders.actions.edit')}
+              </Button>
+            )}
+            {!data.is_template && data.progress === 'failure' && (
+              <Button
+                color="orange"
+                leftSection={<IconRotateClockwise size={18} aria-hidden />}
+                onClick={() => run(reset, t('orders.actions.resetDone'))}
+                loading={reset.isPending}
+                disabled={busy}
+              >
+                {t('orders.actions.resetFailure')}
+              </Button>
+            )}
+            {!data.is_template && data.can_unready && (
+              <Button
+                variant="light"
+                leftSection={<IconArrowBackUp size={18} aria-hidden />}
+                onClick={() => run(unready, t('orders.actions.unreadyDone'))}
+                loading={unready.isPending}
+                disabled={busy}
+              >
+                {t('orders.actions.unready')}
+              </Button>
+            )}
+            {!data.is_template && data.progress === 'draft' && (
+              <Button
+                color="green"
+                leftSection={<IconCheck size={18} aria-hidden />}
+                onClick={() => run(ready, t('orders.actions.readyDone'))}
+                loading={ready.isPending}
+                disabled={busy || !data.can_ready}
+              >
+                {t('orders.actions.ready')}
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      {data.progress === 'failure' && (
+        <Alert color="red" variant="light" icon={<IconX aria-hidden />} title={t('orders.view.failureTitle')}>
+          {data.failure_reason ?? t('orders.view.failureUnknown')}
+        </Alert>
+      )}
+      <OrderProblems problems={data.problems} isTemplate={data.is_template} />
+
+      <Paper withBorder p="lg" radius="md">
+        <HeaderFields kind={kind} order={data} />
+      </Paper>
+
+      <section aria-labelledby="order-lines-title">
+        <Title order={2} size="h4" mb="sm" id="order-lines-title">
+          {t('orders.lines.title')}
+        </Title>
+        <OrderLinesTable kind={kind} order={data} />
+      </section>
+
+      <OrderDiscussion kind={kind} headId={data.head_id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { RouteObject, UIMatch } from 'react-router';
+import type { RouteHandle } from '../../shared/navigation';
+import type { OrderKind } from './api/keys';
+import { OrderCrumb } from './components/order-crumb';
+
+function orderIdOf(match: UIMatch): number {
+  return Number(match.params.orderId);
+}
+
+/** One kind's screens: list, add (optionally copying), view and edit (SPEC.md §2 'Workplace routes'). */
+function kindRoutes(kind: OrderKind): RouteObject {
+  return {
+    path: `orders/${kind}`,
+    handle: { breadcrumb: `orders.breadcrumbs.${kind}` } satisfies RouteHandle,
+    children: [
+      {
+        index: true,
+        lazy: async () => {
+          const { OrdersListPage } = await import('./pages/orders-list-page');
+          return { Component: () => <OrdersListPage kind={kind} /> };
+        },
+      },
+      {
+        path: 'add',
+        handle: { breadcrumb: 'orders.breadcrumbs.add' } satisfies RouteHandle,
+        lazy: async () => {
+          const { OrderAddPage } = await import('./pages/order-add-page');
+          return { Component: () => <OrderAddPage kind={kind} /> };
+        },
+      },
+      {
+        path: 'view/:orderId',
+        handle: {
+          breadcrumb: (match) => <OrderCrumb kind={kind} headId={orderIdOf(match)} />,
+        } satisfies RouteHandle,
+        lazy: async () => {
+          const { OrderViewPage } = await import('./pages/order-view-page');
+          return { Component: () => <OrderViewPage kind={kind} /> };
+        },
+      },
+      {
+        path: 'edit/:orderId',
+        handle: {
+          breadcrumb: (match) => <OrderCrumb kind={kind} headId={orderIdOf(match)} edit />,
+        } satisfies RouteHandle,
+        lazy: async () => {
+          const { OrderEditPage } = await import('./pages/order-edit-page');
+          return { Component: () => <OrderEditPage kind={kind} /> };
+        },
+      },
+    ],
+  };
+}
+
+export const ordersRoutes: RouteObject[] = [kindRoutes('purch'), kindRoutes('sales')];
