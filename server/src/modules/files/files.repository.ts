@@ -17,13 +17,13 @@ export async function findFileForActor(db: Executor, actor: Actor, code: string)
   const [row] = await db
     .select({
       file: files,
-      readable: sql<boolean>`(
+      readable: sql<boolean>`coalesce(
         (${files.commentId} is null and ${files.uploaderId} = ${actor.userId})
-        or exists (
-          select 1 from ${comments} join ${discussions} on ${discussions.id} = ${comments.discussionId}
-          where ${comments.id} = ${files.commentId} and ${readableCondition(actor)}))`,
+        or (${discussions.id} is not null and ${readableCondition(actor)}), false)`,
     })
     .from(files)
+    .leftJoin(comments, eq(comments.id, files.commentId))
+    .leftJoin(discussions, eq(discussions.id, comments.discussionId))
     .where(eq(files.code, code));
   return row?.readable ? row.file : undefined;
 }
@@ -46,4 +46,12 @@ export async function attachFiles(
     )
     .returning({ id: files.id });
   return rows.length;
+}
+
+export async function deleteUnattachedFile(db: Executor, code: string) {
+  const [row] = await db
+    .delete(files)
+    .where(and(eq(files.code, code), isNull(files.commentId)))
+    .returning({ storageKey: files.storageKey });
+  return row;
 }

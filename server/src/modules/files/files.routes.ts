@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { type Actor, findActor, parseAuthorization, slideSession } from '../../http/session';
-import { contentDisposition, openFileForDownload, uploadFile } from './files.service';
+import { contentDisposition, discardUpload, openFileForDownload, uploadFile } from './files.service';
 import { LocalDirectoryDriver, type StorageDriver } from './storage';
 
 /** The session check of registerCall, for the two routes that are not JSON calls. */
@@ -67,6 +67,8 @@ export function registerFileRoutes(
             }
           }
         } catch (error) {
+          // A refused request keeps nothing, not even a file of it that was complete.
+          if (result) await discardUpload(deps, storage, result.code);
           if (isMultipartLimit(error, 'FST_FILES_LIMIT')) throw new AppError('too_many_files', { max: 1 });
           if (isMultipartLimit(error, 'FST_REQ_FILE_TOO_LARGE')) {
             throw new AppError('file_too_large', { max: deps.config.COMMENT_MAX_FILESIZE });

@@ -5,7 +5,12 @@ import type { Executor } from '../../db/client';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../../http/session';
-import { attachFiles as attachFileRows, findFileForActor, insertFile } from './files.repository';
+import {
+  attachFiles as attachFileRows,
+  deleteUnattachedFile,
+  findFileForActor,
+  insertFile,
+} from './files.repository';
 import { newStorageKey, type StorageDriver } from './storage';
 
 const MIME_TYPES: Record<string, string> = {
@@ -85,6 +90,9 @@ export async function uploadFile(
   }
   const key = newStorageKey();
   const limit = new SizeLimit(deps.config.COMMENT_MAX_FILESIZE);
+  // The driver starts reading only after its own set-up: until then an early error (an empty or
+  // oversized file) stays on the stream, where the driver's pipeline finds it.
+  limit.on('error', () => {});
   await storage.put(key, upload.stream.pipe(limit));
   if (upload.stream.truncated) {
     await storage.remove(key);
@@ -105,6 +113,12 @@ export async function uploadFile(
     await storage.remove(key);
     throw error;
   }
+}
+
+/** Takes back an upload of a request refused after it was stored (a second file in the request). */
+export async function discardUpload(deps: Deps, storage: StorageDriver, code: string) {
+  const row = await deleteUnattachedFile(deps.db, code);
+  if (row) await storage.remove(row.storageKey);
 }
 
 /** The file and its bytes, or file_not_found for a file the actor may not read. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,14 +38,11 @@ export class LocalDirectoryDriver implements StorageDriver {
     await mkdir(tempDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
     const temp = path.join(tempDir, `${key}.${randomBytes(6).toString('hex')}.part`);
-    const handle = await open(temp, 'wx', 0o600);
     try {
-      await pipeline(source, handle.createWriteStream({ autoClose: false }));
-      await handle.sync();
-      await handle.close();
+      // flush: the data is fsynced before the file is closed, so the rename never exposes a torn file.
+      await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true }));
       await rename(temp, target);
     } catch (error) {
-      await handle.close().catch(() => {});
       await rm(temp, { force: true });
       throw error;
     }

@@ -1,0 +1,343 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { discussions } from '@extranet/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createOrderWithDiscussion } from '../discussions/discussions.factories';
+import { ABANDONED_AFTER_MINUTES, removeAbandonedUploads } from './files.cleanup';
+import { contentDisposition } from './files.service';
+import { LocalDirectoryDriver } from './storage';
+
+const MAX_SIZE = 1000;
+const MAX_FILES = 2;
+const filesDir = path.join('/tmp', `extranet-files-test-${randomBytes(4).toString('hex')}`);
+
+let app: TestApp;
+let companyA: { id: number };
+let author: { id: number; token: string };
+let colleague: { id: number; token: string };
+let outsider: { id: number; token: string };
+
+interface Part {
+  field: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+function multipart(parts: Part[]) {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.field}"; filename="${part.filename}"`
+      : `form-data; name="${part.field}"`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${
+      part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''
+    }\r\n`;
+    chunks.push(Buffer.from(head, 'utf8'), Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(token: string | undefined, name: string, content: string | Buffer, extra: Part[] = []) {
+  const { payload, contentType } = multipart([
+    { field: 'name', value: name },
+    { field: 'file', value: content, filename: 'blob' },
+    ...extra,
+  ]);
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/files/upload',
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `SessionCode ${token}` } : {}) },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function download(token: string | undefined, code: string) {
+  return app.app.inject({
+    method: 'GET',
+    url: `/api/files/download?code=${encodeURIComponent(code)}`,
+    headers: token ? { authorization: `SessionCode ${token}` } : {},
+  });
+}
+
+async function storedFiles(): Promise<string[]> {
+  const found: string[] = [];
+  async function walk(dir: string) {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else found.push(full);
+    }
+  }
+  await walk(filesDir);
+  return found;
+}
+
+async function fileRowCount() {
+  return (await app.deps.db.select({ id: files.id }).from(files)).length;
+}
+
+async function startDiscussion(
+  visibility: discussions.Visibility,
+  fileCodes: string[],
+  users: number[] = [],
+) {
+  const response = await app.call(
+    discussions.ADD_DISCUSSION[visibility],
+    { company_id: companyA.id, name: 'With files', text: 'See attached', files: fileCodes, users },
+    author.token,
+  );
+  return response.body;
+}
+
+beforeAll(async () => {
+  app = await createTestApp({
+    filesDir,
+    COMMENT_MAX_FILESIZE: MAX_SIZE,
+    COMMENT_MAX_FILES: MAX_FILES,
+    COMMENT_ACCEPTED_FILES: '.pdf,.txt,image/*',
+  });
+  const db = app.deps.db;
+  companyA = await createCompany(db);
+  const companyB = await createCompany(db);
+  const make = async (companyId: number) => {
+    const user = await createUser(db, { companyIds: [companyId], permissions: ['pord'] });
+    return { id: user.id, token: await loginAs(app, user) };
+  };
+  author = await make(companyA.id);
+  colleague = await make(companyA.id);
+  outsider = await make(companyB.id);
+});
+
+afterAll(async () => {
+  await rm(filesDir, { recursive: true, force: true });
+});
+
+describe('upload', () => {
+  it('stores a file and answers its code, clean name and extension', async () => {
+    const response = await upload(author.token, 'Report.PDF', '%PDF-1.4 hello');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      code: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      name: 'Report.PDF',
+      ext: '.pdf',
+      size: 14,
+    });
+    const [row] = await app.deps.db.select().from(files).where(eq(files.code, response.body.code));
+    expect(row).toMatchObject({ uploaderId: author.id, commentId: null, mime: 'application/pdf' });
+  });
+
+  it('needs a session', async () => {
+    const response = await upload(undefined, 'a.txt', 'x');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ failure: { code: 'unauthorized' } });
+  });
+
+  it('keeps only the last segment of a name with path separators', async () => {
+    const response = await upload(author.token, '..\\..\\windows/../etc/passwd.txt', 'root');
+    expect(response.body.name).toBe('passwd.txt');
+    const stored = await storedFiles();
+    expect(stored.every((file) => file.startsWith(`${filesDir}/`))).toBe(true);
+  });
+
+  it('accepts a MIME wildcard of the configuration', async () => {
+    const response = await upload(author.token, 'photo.jpeg', Buffer.from([0xff, 0xd8, 0xff]));
+    expect(response.body.ext).toBe('.jpeg');
+  });
+
+  describe('refuses and leaves nothing behind', () => {
+    let before: { rows: number; stored: number };
+    beforeAll(async () => {
+      before = { rows: await fileRowCount(), stored: (await storedFiles()).length };
+    });
+
+    it.each([
+      ['a file over the size limit', 'big.txt', 'x'.repeat(MAX_SIZE + 1), 'file_too_large'],
+      ['a much larger file', 'huge.txt', 'x'.repeat(MAX_SIZE * 50), 'file_too_large'],
+      ['an empty file', 'empty.txt', '', 'file_empty'],
+      ['a type not in the configuration', 'tool.exe', 'MZ', 'file_type_not_accepted'],
+      ['a file without an extension', 'README', 'text', 'file_type_not_accepted'],
+      ['a name that is only a path', 'folder/', 'text', 'file_name_invalid'],
+    ])('%s', async (_label, name, content, code) => {
+      const response = await upload(author.token, name, content);
+      expect(response.body.failure.code).toBe(code);
+      expect(await fileRowCount()).toBe(before.rows);
+      expect((await storedFiles()).length).toBe(before.stored);
+    });
+
+    it('accepts a file of exactly the size limit', async () => {
+      const response = await upload(author.token, 'exact.txt', 'x'.repeat(MAX_SIZE));
+      expect(response.body.size).toBe(MAX_SIZE);
+      before = { rows: await fileRowCount(), stored: (await storedFiles()).length };
+    });
+
+    it('two files in one request', async () => {
+      const response = await upload(author.token, 'one.txt', 'one', [
+        { field: 'file', value: 'two', filename: 'two.txt' },
+      ]);
+      expect(response.body.failure.code).toBe('too_many_files');
+      expect(await fileRowCount()).toBe(before.rows);
+      expect((await storedFiles()).length).toBe(before.stored);
+    });
+
+    it('a request without a file', async () => {
+      const { payload, contentType } = multipart([{ field: 'name', value: 'a.txt' }]);
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        payload,
+        headers: { 'content-type': contentType, authorization: `SessionCode ${author.token}` },
+      });
+      expect(response.json().failure.code).toBe('malformed_api_request');
+    });
+  });
+});
+
+describe('upload over real HTTP', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await app.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  async function post(name: string, content: Blob) {
+    const form = new FormData();
+    form.append('name', name);
+    form.append('file', content, 'blob');
+    const response = await fetch(`${base}/api/files/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `SessionCode ${author.token}` },
+    });
+    return response.json();
+  }
+
+  it('streams a file as a browser sends it', async () => {
+    expect(await post('note.txt', new Blob(['from a browser']))).toMatchObject({
+      name: 'note.txt',
+      size: 14,
+    });
+  });
+
+  it('answers a file far over the limit with its failure, not a reset connection', async () => {
+    const body = await post('flood.txt', new Blob([new Uint8Array(MAX_SIZE * 200)]));
+    expect(body).toEqual({ failure: { code: 'file_too_large', details: { max: MAX_SIZE } } });
+  });
+});
+
+describe('download', () => {
+  it('serves the uploader an unattached file with type and disposition', async () => {
+    const { body } = await upload(author.token, 'Отчёт №1 "final".txt', 'привет');
+    const response = await download(author.token, body.code);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('привет');
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="_____ _1 _final_.txt"; filename*=UTF-8''${encodeURIComponent('Отчёт №1 "final".txt')}`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses an unattached file to anyone but its uploader', async () => {
+    const { body } = await upload(author.token, 'draft.txt', 'draft');
+    expect((await download(colleague.token, body.code)).json()).toEqual({
+      failure: { code: 'file_not_found' },
+    });
+  });
+
+  it('serves an attached file to the readers of its discussion only', async () => {
+    const { body: file } = await upload(author.token, 'shared.pdf', '%PDF shared');
+    const created = await startDiscussion('normal', [file.code]);
+    expect(created.discussion_id).toBeTypeOf('number');
+    expect((await download(colleague.token, file.code)).body).toBe('%PDF shared');
+    const refused = await download(outsider.token, file.code);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual({ failure: { code: 'file_not_found' } });
+    expect((await download(undefined, file.code)).statusCode).toBe(401);
+
+    const { body: thread } = await app.call(
+      discussions.getDiscussionGeneral,
+      { discussion_id: created.discussion_id },
+      colleague.token,
+    );
+    expect(thread.files).toEqual([{ code: file.code, name: 'shared.pdf', ext: '.pdf' }]);
+    expect(thread.comments[0].files).toEqual(thread.files);
+  });
+
+  it('keeps files of a private discussion from other users of the company', async () => {
+    const { body: file } = await upload(author.token, 'secret.txt', 'secret');
+    await startDiscussion('private', [file.code]);
+    expect((await download(author.token, file.code)).body).toBe('secret');
+    expect((await download(colleague.token, file.code)).json().failure.code).toBe('file_not_found');
+  });
+
+  it('serves files of an order discussion to users with the permission', async () => {
+    const consignee = await createConsignee(app.deps.db, { companyId: companyA.id });
+    const order = await createOrderWithDiscussion(app.deps.db, { kind: 'purch', consigneeId: consignee.id });
+    const { body: file } = await upload(author.token, 'invoice.pdf', '%PDF invoice');
+    const comment = await app.call(
+      discussions.addCommentPurch,
+      { purch_head_id: order.headId, text: 'Invoice', files: [file.code] },
+      author.token,
+    );
+    expect(comment.body.comment_id).toBeTypeOf('number');
+    expect((await download(colleague.token, file.code)).body).toBe('%PDF invoice');
+    expect((await download(outsider.token, file.code)).json().failure.code).toBe('file_not_found');
+  });
+
+  it('answers an unknown code as not found and a malformed one as a bad request', async () => {
+    expect((await download(author.token, 'A'.repeat(32))).json().failure.code).toBe('file_not_found');
+    expect((await download(author.token, '../etc/passwd')).statusCode).toBe(400);
+  });
+});
+
+describe('attaching', () => {
+  it('refuses more files than COMMENT_MAX_FILES', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i <= MAX_FILES; i++) codes.push((await upload(author.token, `f${i}.txt`, 'x')).body.code);
+    const response = await startDiscussion('normal', codes);
+    expect(response).toEqual({ failure: { code: 'too_many_files', details: { max: MAX_FILES } } });
+  });
+
+  it("refuses someone else's upload and a file attached already, and keeps nothing of the refused call", async () => {
+    const { body: theirs } = await upload(colleague.token, 'theirs.txt', 'x');
+    expect((await startDiscussion('normal', [theirs.code])).failure.code).toBe('file_not_found');
+    const { body: mine } = await upload(author.token, 'mine.txt', 'x');
+    expect((await startDiscussion('normal', [mine.code, theirs.code])).failure.code).toBe('file_not_found');
+    const [row] = await app.deps.db.select().from(files).where(eq(files.code, mine.code));
+    expect(row!.commentId).toBeNull();
+    expect((await startDiscussion('normal', [mine.code])).discussion_id).toBeTypeOf('number');
+    expect((await startDiscussion('normal', [mine.code])).failure.code).toBe('file_not_found');
+  });
+});
+
+describe('abandoned uploads', () => {
+  it('are removed with their bytes after a day; attached files stay', async () => {
+    const { body: left } = await upload(author.token, 'left.txt', 'left behind');
+    const { body: used } = await upload(author.token, 'used.txt', 'used');
+    await startDiscussion('normal', [used.code]);
+    const old = new Date(Date.now() - (ABANDONED_AFTER_MINUTES + 5) * 60_000);
+    await app.deps.db.update(files).set({ creationDate: old });
+    const before = (await storedFiles()).length;
+    const removed = await removeAbandonedUploads(app.deps.db, new LocalDirectoryDriver(filesDir));
+    expect(removed).toBeGreaterThan(0);
+    expect(await app.deps.db.select().from(files).where(eq(files.code, left.code))).toEqual([]);
+    expect((await download(author.token, used.code)).body).toBe('used');
+    expect((await storedFiles()).length).toBe(before - removed);
+  });
+});
+
+describe('content disposition', () => {
+  it('encodes the characters RFC 5987 reserves', () => {
+    expect(contentDisposition("it's (1)*.txt")).toBe(
+      `attachment; filename="it's (1)*.txt"; filename*=UTF-8''it%27s%20%281%29%2A.txt`,
+    );
+  });
+});
