@@ -14,3 +14,4 @@ export * as orders from './orders';
 export * as reports from './reports';
 export * as sku from './sku';
 export * as stock from './stock';
+export * as wms from './wms';

@@ -27,6 +27,7 @@ import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSkuRoutes } from './modules/sku/sku.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerWmsRoutes } from './modules/wms/wms.routes';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -103,6 +104,7 @@ export async function buildApp(
       registerFileRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerGraphRoutes(api, deps);
+      registerWmsRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -48,6 +48,12 @@ const ConfigSchema = z.object({
   WMS_CONNECTOR: z.enum(['simulator', 'http']).default('simulator'),
   WMS_URL: z.url().optional(),
   WMS_SECRET: z.string().min(16).optional(),
+  WMS_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  WMS_MAX_ATTEMPTS: int(1, 100).default(10),
+  WMS_RETRY_BASE_MS: int(10, 3_600_000).default(5_000),
+  WMS_SIM_ACCEPT_MS: int(0, 600_000).default(1_500),
+  WMS_SIM_STEP_MS: int(0, 86_400_000).default(20_000),
+  WMS_SIM_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   WEB_DIST: z.string().optional(),
 });
 
@@ -63,7 +69,13 @@ export class ConfigError extends Error {}
 /** Reads configuration once from an environment (process.env in main.ts, literals in tests). */
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ConfigSchema.safeParse(present);
+  const parsed = ConfigSchema.superRefine((value, ctx) => {
+    if (value.WMS_CONNECTOR !== 'http') return;
+    for (const key of ['WMS_URL', 'WMS_SECRET'] as const) {
+      if (!value[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'required when WMS_CONNECTOR=http' });
+    }
+  }).safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../http/calls';
 import { removeAbandonedUploads } from '../modules/files/files.cleanup';
 import { LocalDirectoryDriver } from '../modules/files/storage';
+import { wmsTasks } from '../modules/wms/wms.jobs';
 import { deliverEmails, enqueueEmailSummaries } from './email-summaries';
 import { createMailer } from './mailer';
 import { type Scheduler, startScheduler } from './scheduler';
 
-/** The background work of one instance: email summaries and removal of abandoned uploads. */
+/** The background work of one instance: email summaries, removal of abandoned uploads, warehouse link. */
 export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
   const mailer = createMailer(deps.config, log);
   const storage = new LocalDirectoryDriver(deps.config.filesDir);
@@ -17,6 +18,7 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
       { name: 'email-summaries', run: () => enqueueEmailSummaries(deps.db) },
       { name: 'email-delivery', run: () => deliverEmails(deps.db, mailer, log) },
       { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage) },
+      ...wmsTasks(deps, log),
     ],
   });
   return {

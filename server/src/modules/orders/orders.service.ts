@@ -13,6 +13,7 @@ import {
   assertVendorPermitted,
 } from '../catalogs/catalogs.access';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
+import { cancelUnclaimedSend, enqueueSends, isSendClaimed } from '../wms/wms.outbox';
 import { lineSum, orderTotal } from './orders.decimal';
 import { computeProblems, hasProblemsToShow, type StockLot, today } from './orders.problems';
 import {
@@ -171,6 +172,7 @@ function toView<K extends OrderKind>(
   lines: readonly OrderLineRecord[],
   problems: orders.Problems,
   actor: Actor,
+  isSendTaken = false,
 ): OrderView<K> {
   const sums = lines.map((line) => lineSum(line.orderedQty, line.price));
   const progress = progressOf(head.progress);
@@ -201,7 +203,8 @@ function toView<K extends OrderKind>(
     problems,
     can_update: canUpdate,
     can_ready: canUpdate && !head.isTemplate && progress === 'draft' && problems.errors.length === 0,
-    can_unready: !head.isTemplate && progress === 'ready',
+    // Once a worker has taken the send, the warehouse may have the order (DESIGN.md §6).
+    can_unready: !head.isTemplate && progress === 'ready' && !isSendTaken,
     total: orderTotal(sums),
   };
   const lineCommon = (line: OrderLineRecord, i: number) => ({
@@ -270,7 +273,8 @@ export async function viewOrder<K extends OrderKind>(
           lines.map((line) => line.skuId),
         )
       : undefined;
-  return toView(kind, head, lines, problemsOf(kind, head, lines, stock), actor);
+  const isSendTaken = head.progress === 'ready' && (await isSendClaimed(deps.db, kind, head.id));
+  return toView(kind, head, lines, problemsOf(kind, head, lines, stock), actor, isSendTaken);
 }
 
 export async function getAddOrderDefaults(deps: Deps, actor: Actor): Promise<orders.AddOrderDefaults> {
@@ -506,6 +510,7 @@ export async function setReady(deps: Deps, actor: Actor, kind: OrderKind, headId
     const { errors } = problemsOf(kind, head, lines);
     if (errors.length) throw new AppError('order_incomplete', { errors });
     await move(tx, kind, head.id, 'draft', 'ready');
+    await enqueueSends(tx, kind, [head.id]);
     return { head_id: head.id };
   });
 }
@@ -517,6 +522,9 @@ export async function setDraft(deps: Deps, actor: Actor, kind: OrderKind, headId
     if (head.isTemplate || head.progress !== 'ready') {
       throw new AppError('order_unready_denied', { progress: head.progress });
     }
+    if (!(await cancelUnclaimedSend(tx, kind, head.id))) {
+      throw new AppError('order_unready_denied', { progress: head.progress, sending: true });
+    }
     await move(tx, kind, head.id, 'ready', 'draft');
     return { head_id: head.id };
   });
@@ -527,6 +535,7 @@ export async function resetFailure(deps: Deps, actor: Actor, kind: OrderKind, he
     const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
     if (head.progress !== 'failure') throw new AppError('order_ready_denied', { progress: head.progress });
     await move(tx, kind, head.id, 'failure', 'ready');
+    await enqueueSends(tx, kind, [head.id]);
     return { head_id: head.id };
   });
 }
@@ -534,8 +543,9 @@ export async function resetFailure(deps: Deps, actor: Actor, kind: OrderKind, he
 export async function resetAllFailures(deps: Deps, actor: Actor, kind: OrderKind) {
   return deps.db.transaction(async (tx) => {
     const ids = await lockFailedHeadIds(tx, actor, kind);
-    let moved = 0;
-    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready')) moved++;
-    return { count: moved };
+    const moved: number[] = [];
+    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready')) moved.push(id);
+    await enqueueSends(tx, kind, moved);
+    return { count: moved.length };
   });
 }

@@ -1,0 +1,22 @@
+import type { wms } from '@extranet/contract';
+
+/**
+ * What became of one send:
+ * - `accepted`: the warehouse took the order (progress sent), optionally with its first status;
+ * - `refused`: it will not take the order as it is (progress failure with the reason);
+ * - `retry`: no answer worth acting on (timeout, network, 5xx): try again later.
+ */
+export type SendOutcome =
+  | { result: 'accepted'; status?: wms.WmsStatus }
+  | { result: 'refused'; reason: string }
+  | { result: 'retry'; error: string };
+
+/** How ready orders reach the warehouse system; WMS_CONNECTOR chooses one. */
+export interface WmsConnector {
+  readonly name: 'simulator' | 'http';
+  /**
+   * Sends one order. The idempotency key is the same for every retry of one send, so a warehouse
+   * that saw the order before (an answer lost to a timeout) recognises the repeat.
+   */
+  send(order: wms.WmsOrderMessage, options: { idempotencyKey: string }): Promise<SendOutcome>;
+}

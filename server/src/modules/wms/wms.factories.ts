@@ -1,0 +1,142 @@
+import type { orders } from '@extranet/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { comments, discussions, jobs, purchLines, salesLines } from '../../db/schema';
+import { createEan } from '../catalogs/catalogs.factories';
+import { createOrderWorld, insertOrder, type OrderWorld } from '../orders/orders.factories';
+import { addDays, today } from '../orders/orders.problems';
+import type { SendOutcome, WmsConnector } from './wms.connector';
+import { SEND_JOB, sendKey } from './wms.outbox';
+import type { SendWorkerOptions } from './wms.service';
+import { createSimulatorConnector } from './wms.simulator';
+
+type OrderKind = orders.OrderKind;
+
+/**
+ * An order world (see orders.factories) whose first two SKUs have barcodes, so the simulated
+ * warehouse knows them; the third has none.
+ */
+export async function createWmsWorld(db: Executor, options: Parameters<typeof createOrderWorld>[1] = {}) {
+  const world = await createOrderWorld(db, { notificationTypes: ['pord', 'sord'], ...options });
+  await createEan(db, { skuId: world.skus[0]!.id });
+  await createEan(db, { skuId: world.skus[1]!.id });
+  return world;
+}
+
+export interface LineSpec {
+  skuIndex: number;
+  qty: string;
+  batch?: string | null;
+  expiryDate?: string | null;
+}
+
+/** A draft order with everything set_ready needs, written straight to the database. */
+export async function insertCompleteDraft(
+  db: Executor,
+  kind: OrderKind,
+  world: OrderWorld,
+  lines: readonly LineSpec[] = [{ skuIndex: 0, qty: '10.000' }],
+): Promise<number> {
+  const common = {
+    consigneeId: world.consignee.id,
+    locationId: world.refs.locationId,
+    deliveryDate: addDays(today(), 7),
+    currencyId: world.refs.eurId,
+    progress: 'draft',
+  };
+  const headId =
+    kind === 'purch'
+      ? await insertOrder(db, 'purch', {
+          ...common,
+          vendorId: world.vendor.id,
+          vendorAddressId: world.vendorAddresses[0]!.id,
+        })
+      : await insertOrder(db, 'sales', {
+          ...common,
+          customerId: world.customer.id,
+          customerAddressId: world.customerAddresses[0]!.id,
+          dueDays: '30.000',
+        });
+  const values = lines.map((line, i) => ({
+    headId,
+    position: i + 1,
+    skuId: world.skus[line.skuIndex]!.id,
+    orderedQty: line.qty,
+    uomId: world.refs.pcsId,
+    price: '1.500',
+  }));
+  if (kind === 'purch') await db.insert(purchLines).values(values);
+  else {
+    await db.insert(salesLines).values(
+      values.map((value, i) => ({
+        ...value,
+        batch: lines[i]!.batch ?? null,
+        expiryDate: lines[i]!.expiryDate ?? null,
+      })),
+    );
+  }
+  return headId;
+}
+
+/** The simulator without delays or random refusals unless asked. */
+export function testSimulator(
+  db: Executor,
+  overrides: Partial<Parameters<typeof createSimulatorConnector>[0]> = {},
+): WmsConnector {
+  return createSimulatorConnector({ db, acceptMs: 0, stepMs: 0, failureShare: 0, ...overrides });
+}
+
+export interface RecordedSend {
+  kind: OrderKind;
+  headId: number;
+  idempotencyKey: string;
+}
+
+/** Wraps a connector (or answers `accepted`) and records every send it is asked for. */
+export function recordingConnector(
+  inner?: WmsConnector,
+  answer: () => Promise<SendOutcome> | SendOutcome = () => ({ result: 'accepted' }),
+) {
+  const sends: RecordedSend[] = [];
+  const connector: WmsConnector = {
+    name: inner?.name ?? 'http',
+    async send(order, options) {
+      sends.push({ kind: order.kind, headId: order.head_id, idempotencyKey: options.idempotencyKey });
+      return inner ? inner.send(order, options) : answer();
+    },
+  };
+  return { connector, sends };
+}
+
+export const WORKER: SendWorkerOptions = { maxAttempts: 3, retryBaseMs: 1000, lockMs: 60_000 };
+
+export async function sendJobsOf(db: Executor, kind: OrderKind, headId: number) {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, SEND_JOB), eq(jobs.key, sendKey(kind, headId))))
+    .orderBy(asc(jobs.id));
+}
+
+/** The system comments of an order's discussion, oldest first. */
+export async function systemTexts(db: Executor, kind: OrderKind, headId: number) {
+  const column = kind === 'purch' ? discussions.purchHeadId : discussions.salesHeadId;
+  const rows = await db
+    .select({ dict: comments.dict })
+    .from(comments)
+    .innerJoin(discussions, eq(discussions.id, comments.discussionId))
+    .where(eq(column, headId))
+    .orderBy(asc(comments.id));
+  return rows.flatMap((row) => (row.dict ? [row.dict as Record<string, unknown>] : []));
+}
+
+export const progressMove = (from: string, to: string) => ({
+  code: 'order_progress_changed',
+  old: from,
+  new: to,
+});
+
+export const statusMove = (
+  from: { code: string | null; desc: string | null },
+  to: { code: string; desc: string | null },
+) => ({ code: 'order_status_changed', old: from, new: to });

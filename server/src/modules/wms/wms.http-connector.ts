@@ -1,0 +1,71 @@
+import { encode, wms } from '@extranet/contract';
+import type { SendOutcome, WmsConnector } from './wms.connector';
+import { signedHeaders } from './wms.signature';
+
+const REASON_MAX = 1000;
+
+/** 408 and 429 say "not now", not "never": they are retried like 5xx. */
+const RETRYABLE_4XX = new Set([408, 425, 429]);
+
+function reasonOf(status: number, text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const failure = body.failure as { code?: unknown } | undefined;
+    for (const candidate of [body.reason, body.message, body.error, failure?.code]) {
+      if (typeof candidate === 'string' && candidate.trim()) return candidate.trim().slice(0, REASON_MAX);
+    }
+  } catch {
+    // not JSON: the text itself
+  }
+  const plain = text.trim();
+  return (plain ? plain : `HTTP ${status}`).slice(0, REASON_MAX);
+}
+
+/**
+ * POSTs the order as JSON to WMS_URL, signed with WMS_SECRET, with an idempotency key. 2xx is
+ * sent, 4xx failure with the body's reason, 5xx, timeouts and network errors are retried.
+ */
+export function createHttpConnector(options: {
+  url: string;
+  secret: string;
+  timeoutMs: number;
+}): WmsConnector {
+  return {
+    name: 'http',
+    async send(order, { idempotencyKey }): Promise<SendOutcome> {
+      const body = JSON.stringify(encode(wms.WmsOrderMessage, order));
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(options.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [wms.WMS_IDEMPOTENCY_HEADER]: idempotencyKey,
+            ...signedHeaders(options.secret, body),
+          },
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        text = await response.text();
+      } catch (error) {
+        const name = (error as Error)?.name;
+        const message = name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : String(error);
+        return { result: 'retry', error: message };
+      }
+      if (response.ok) {
+        let status: wms.WmsStatus | undefined;
+        try {
+          status = wms.WmsSendAnswer.parse(JSON.parse(text)).status;
+        } catch {
+          // a 2xx without a readable body still means the order was taken
+        }
+        return { result: 'accepted', status };
+      }
+      if (response.status >= 400 && response.status < 500 && !RETRYABLE_4XX.has(response.status)) {
+        return { result: 'refused', reason: reasonOf(response.status, text) };
+      }
+      return { result: 'retry', error: `HTTP ${response.status}: ${text.slice(0, 200)}` };
+    },
+  };
+}

@@ -1,0 +1,430 @@
+import { decode, type orders, wms } from '@extranet/contract';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import { jobs, wmsEvents } from '../../db/schema';
+import type { Deps } from '../../http/calls';
+import { addOrderSystemComment } from '../discussions/order-discussions';
+import type { OrderHeadRecord } from '../orders/orders.repository';
+import type { SendOutcome, WmsConnector } from './wms.connector';
+import {
+  backoffMs,
+  cancelJob,
+  claimJobs,
+  finishJob,
+  finishUnclaimedSend,
+  type JobRecord,
+  relockClaim,
+  retryJobLater,
+  SEND_JOB,
+  type SendPayload,
+  SIMULATED_EVENT_JOB,
+} from './wms.outbox';
+import {
+  addStock,
+  consigneeExists,
+  findLinesBySku,
+  findLiveOrder,
+  findLocationIds,
+  findSkuIds,
+  findUomIds,
+  loadOrderMessage,
+  replaceStock,
+  type StockRowValues,
+  takeStock,
+  updateDoneQuantities,
+  updateProgress,
+  updateStatus,
+} from './wms.repository';
+import { checkSignature } from './wms.signature';
+
+type OrderKind = orders.OrderKind;
+type Progress = orders.OrderProgress;
+
+/** A warehouse event or request refused; nothing of it was applied. */
+export class WmsRefusal extends Error {
+  constructor(
+    readonly code: wms.WmsFailureCode,
+    readonly details?: unknown,
+  ) {
+    super(code);
+  }
+}
+
+// ---------------------------------------------------------------- order changes
+
+/** Every move writes its system comment (and notifications) in the caller's transaction. */
+async function moveOrder(
+  tx: Executor,
+  kind: OrderKind,
+  headId: number,
+  from: Progress,
+  to: Progress,
+  failureReason: string | null = null,
+): Promise<void> {
+  await updateProgress(tx, kind, headId, to, to === 'failure' ? failureReason : null);
+  await addOrderSystemComment(tx, {
+    kind,
+    headId,
+    dict: { code: 'order_progress_changed', old: from, new: to },
+  });
+}
+
+async function changeStatus(
+  tx: Executor,
+  kind: OrderKind,
+  head: Pick<OrderHeadRecord, 'id' | 'statusCode' | 'statusDesc'>,
+  status: wms.WmsStatus,
+): Promise<void> {
+  if (head.statusCode === status.code && head.statusDesc === status.desc) return;
+  await updateStatus(tx, kind, head.id, status);
+  await addOrderSystemComment(tx, {
+    kind,
+    headId: head.id,
+    dict: {
+      code: 'order_status_changed',
+      old: { code: head.statusCode, desc: head.statusDesc },
+      new: { code: status.code, desc: status.desc },
+    },
+  });
+}
+
+// ---------------------------------------------------------------- sending
+
+export interface SendWorkerOptions {
+  maxAttempts: number;
+  retryBaseMs: number;
+  /** How long a claim keeps other instances off a job: longer than any send can take. */
+  lockMs: number;
+  batch?: number;
+  log?: FastifyBaseLogger;
+  random?: () => number;
+}
+
+const SEND_BATCH = 20;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Records a send's outcome, if the claim is still this worker's and the order still ready. */
+async function recordOutcome(
+  db: Db,
+  job: JobRecord,
+  outcome: SendOutcome,
+  options: SendWorkerOptions,
+): Promise<void> {
+  const { kind, headId } = job.payload as SendPayload;
+  await db.transaction(async (tx) => {
+    // The order first, then the job: the order in set_draft and warehouse events likewise.
+    const head = await findLiveOrder(tx, kind, headId, { forUpdate: true });
+    if (!(await relockClaim(tx, job))) return;
+    if (head?.progress !== 'ready') {
+      await finishJob(tx, job.id, `order ${head ? head.progress : 'gone'}: ${outcome.result} not applied`);
+      return;
+    }
+    if (outcome.result === 'accepted') {
+      await moveOrder(tx, kind, headId, 'ready', 'sent');
+      if (outcome.status) await changeStatus(tx, kind, head, outcome.status);
+      await finishJob(tx, job.id);
+    } else if (outcome.result === 'refused') {
+      await moveOrder(tx, kind, headId, 'ready', 'failure', outcome.reason);
+      await finishJob(tx, job.id, outcome.reason);
+    } else if (job.attempts >= options.maxAttempts) {
+      const reason = `No answer from the warehouse system after ${job.attempts} attempts: ${outcome.error}`;
+      await moveOrder(tx, kind, headId, 'ready', 'failure', reason.slice(0, 1000));
+      await finishJob(tx, job.id, outcome.error);
+    } else {
+      await retryJobLater(
+        tx,
+        job.id,
+        backoffMs(job.attempts, options.retryBaseMs, options.random),
+        outcome.error,
+      );
+    }
+  });
+}
+
+async function processSendJob(db: Db, connector: WmsConnector, job: JobRecord, options: SendWorkerOptions) {
+  const { kind, headId } = job.payload as SendPayload;
+  const order = await loadOrderMessage(db, kind, headId);
+  if (order?.progress !== 'ready') {
+    await db.transaction(async (tx) => {
+      if (await relockClaim(tx, job)) {
+        await finishJob(tx, job.id, `order ${order ? order.progress : 'gone'}: not sent`);
+      }
+    });
+    return;
+  }
+  let outcome: SendOutcome;
+  try {
+    // Same key for every attempt of this job; a send after reset_failure is a new job, a new key.
+    outcome = await connector.send(order.message, { idempotencyKey: `${job.key}:${job.id}` });
+  } catch (error) {
+    outcome = { result: 'retry', error: errorText(error) };
+  }
+  if (outcome.result === 'retry') {
+    options.log?.warn({ job: job.id, attempts: job.attempts, error: outcome.error }, 'warehouse send failed');
+  }
+  await recordOutcome(db, job, outcome, options);
+}
+
+/**
+ * One round of the send worker: claims due sends (FOR UPDATE SKIP LOCKED, so instances share the
+ * work and never take the same job), sends them side by side and records each outcome. A job
+ * whose instance died mid-send is claimed again when its lock runs out and sent again with the
+ * same idempotency key. Returns how many jobs were claimed.
+ */
+export async function processSendJobs(db: Db, connector: WmsConnector, options: SendWorkerOptions) {
+  const claimed = await claimJobs(db, SEND_JOB, options.batch ?? SEND_BATCH, options.lockMs);
+  await Promise.all(
+    claimed.map((job) =>
+      processSendJob(db, connector, job, options).catch((error: unknown) => {
+        // Left locked: claimed again when the lock runs out.
+        options.log?.error({ err: error, job: job.id }, 'warehouse send not recorded');
+      }),
+    ),
+  );
+  return claimed.length;
+}
+
+// ---------------------------------------------------------------- inbound events
+
+async function applyOrderPart(tx: Executor, event: wms.WmsEvent, ref: wms.WmsOrderRef) {
+  const { kind, head_id: headId } = ref;
+  const head = await findLiveOrder(tx, kind, headId, { forUpdate: true });
+  if (!head) throw new WmsRefusal('wms_order_unknown', { order: ref });
+  let progress = head.progress as Progress;
+  const refuse = () => {
+    throw new WmsRefusal('wms_order_state', { order: ref, progress });
+  };
+
+  if (event.progress === 'sent') {
+    if (progress === 'ready' || progress === 'failure') {
+      await moveOrder(tx, kind, headId, progress, 'sent');
+      await finishUnclaimedSend(tx, kind, headId, 'taken: reported by the warehouse');
+      progress = 'sent';
+    } else if (progress !== 'sent' && progress !== 'sync') refuse();
+  } else if (event.progress === 'failure') {
+    if (progress === 'ready' || progress === 'sent') {
+      await moveOrder(tx, kind, headId, progress, 'failure', event.reason ?? null);
+      await finishUnclaimedSend(tx, kind, headId, 'refused: reported by the warehouse');
+      progress = 'failure';
+    } else if (progress === 'failure') {
+      await updateProgress(tx, kind, headId, 'failure', event.reason ?? null);
+    } else refuse();
+  }
+
+  // Work reported on an order the warehouse took: from then on it is in sync with the warehouse.
+  const reportsWork = event.lines !== undefined || (event.status !== undefined && progress !== 'failure');
+  if (reportsWork) {
+    if (progress === 'sent') {
+      await moveOrder(tx, kind, headId, 'sent', 'sync');
+      progress = 'sync';
+    } else if (progress !== 'sync') refuse();
+  }
+  if (event.status) await changeStatus(tx, kind, head, event.status);
+
+  if (event.lines) {
+    const lineIds = await findLinesBySku(tx, kind, headId);
+    const unknown = event.lines.filter((line) => !lineIds.has(line.sku)).map((line) => line.sku);
+    if (unknown.length) throw new WmsRefusal('wms_sku_unknown', { order: ref, skus: unknown });
+    await updateDoneQuantities(
+      tx,
+      kind,
+      headId,
+      event.lines.map((line) => ({ lineId: lineIds.get(line.sku)!, qty: line.qty })),
+    );
+  }
+  const status = event.status ?? (head.statusCode ? { code: head.statusCode, desc: head.statusDesc } : null);
+  return { head, result: { kind, head_id: headId, progress, status } };
+}
+
+async function applyStockPart(
+  tx: Executor,
+  stock: NonNullable<wms.WmsEvent['stock']>,
+  order: OrderHeadRecord | undefined,
+) {
+  const consigneeId = stock.consignee_id ?? order?.consigneeId;
+  if (consigneeId === undefined) throw new WmsRefusal('wms_consignee_unknown', { consignee_id: null });
+  if (order ? order.consigneeId !== consigneeId : !(await consigneeExists(tx, consigneeId))) {
+    throw new WmsRefusal('wms_consignee_unknown', { consignee_id: consigneeId });
+  }
+  const movements = stock.movements ?? [];
+  const snapshot = stock.snapshot ?? [];
+  const all = [...movements, ...snapshot];
+
+  const skuIds = await findSkuIds(
+    tx,
+    consigneeId,
+    all.map((row) => row.sku),
+  );
+  const unknownSkus = [...new Set(all.map((row) => row.sku).filter((code) => !skuIds.has(code)))];
+  if (unknownSkus.length)
+    throw new WmsRefusal('wms_sku_unknown', { consignee_id: consigneeId, skus: unknownSkus });
+  const labels = all.flatMap((row) => (row.location ? [row.location] : []));
+  const locationIds = await findLocationIds(tx, labels);
+  const unknownLocations = [...new Set(labels.filter((label) => !locationIds.has(label)))];
+  if (unknownLocations.length) throw new WmsRefusal('wms_location_unknown', { locations: unknownLocations });
+  const uomIds = await findUomIds(
+    tx,
+    all.map((row) => row.uom),
+  );
+  const unknownUoms = [...new Set(all.map((row) => row.uom).filter((name) => !uomIds.has(name)))];
+  if (unknownUoms.length) throw new WmsRefusal('wms_uom_unknown', { uoms: unknownUoms });
+
+  if (snapshot.length) {
+    const rows: StockRowValues[] = snapshot.map((row) => ({
+      consigneeId,
+      skuId: skuIds.get(row.sku)!,
+      uomId: uomIds.get(row.uom)!,
+      locationId: locationIds.get(row.location)!,
+      qty: row.qty,
+      batch: row.batch ?? null,
+      expiryDate: row.expiry_date ?? null,
+      mfgDate: row.mfg_date ?? null,
+      statusCode: row.status?.code ?? null,
+      statusDesc: row.status?.desc ?? null,
+      sscc: row.sscc ?? null,
+      size: row.size ?? null,
+    }));
+    await replaceStock(
+      tx,
+      consigneeId,
+      rows.map((row) => row.skuId),
+      rows,
+    );
+  }
+
+  const shortages: { sku: string; qty: string }[] = [];
+  for (const movement of movements) {
+    const negative = movement.qty.startsWith('-');
+    const qty = negative ? movement.qty.slice(1) : movement.qty;
+    if (Number(qty) === 0) continue;
+    const target = {
+      consigneeId,
+      skuId: skuIds.get(movement.sku)!,
+      uomId: uomIds.get(movement.uom)!,
+      locationId: movement.location ? locationIds.get(movement.location)! : null,
+      batch: movement.batch ?? null,
+      expiryDate: movement.expiry_date ?? null,
+      status: movement.status ?? null,
+    };
+    if (negative) {
+      const short = await takeStock(tx, target, qty);
+      if (Number(short) > 0) shortages.push({ sku: movement.sku, qty: short });
+      continue;
+    }
+    const locationId = target.locationId ?? order?.locationId ?? null;
+    if (locationId === null) {
+      throw new WmsRefusal('wms_location_unknown', { sku: movement.sku, location: null });
+    }
+    await addStock(tx, { ...target, locationId }, qty);
+  }
+  return shortages;
+}
+
+/**
+ * Applies one warehouse event inside the caller's transaction, exactly once: its id is
+ * remembered in the same transaction, so a replay is refused (wms_event_duplicate), and any
+ * refusal rolls back everything, the id included.
+ */
+export async function applyWmsEvent(tx: Executor, event: wms.WmsEvent): Promise<wms.WmsEventResponse> {
+  const fresh = await tx
+    .insert(wmsEvents)
+    .values({ id: event.event_id })
+    .onConflictDoNothing()
+    .returning({ id: wmsEvents.id });
+  if (fresh.length === 0) throw new WmsRefusal('wms_event_duplicate', { event_id: event.event_id });
+
+  const order = event.order ? await applyOrderPart(tx, event, event.order) : undefined;
+  const shortages = event.stock ? await applyStockPart(tx, event.stock, order?.head) : [];
+  return {
+    event_id: event.event_id,
+    applied: true,
+    ...(order ? { order: order.result } : {}),
+    ...(shortages.length ? { shortages } : {}),
+  };
+}
+
+/** POST /api/wms/events: the signature first, then the body, then the event in one transaction. */
+export async function receiveWmsEvent(
+  deps: Deps,
+  request: { timestamp?: string | string[]; signature?: string | string[]; body: Buffer },
+): Promise<wms.WmsEventResponse> {
+  const secret = deps.config.WMS_SECRET;
+  if (!secret) throw new WmsRefusal('wms_not_configured');
+  const check = checkSignature({ secret, ...request });
+  if (check !== 'ok') throw new WmsRefusal(check);
+  let event: wms.WmsEvent;
+  try {
+    event = decode(wms.WmsEvent, JSON.parse(request.body.toString('utf8')));
+  } catch (error) {
+    const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+    throw new WmsRefusal(
+      'malformed_api_request',
+      issues
+        ? issues
+            .slice(0, 10)
+            .map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }))
+        : 'body is not JSON',
+    );
+  }
+  return deps.db.transaction((tx) => applyWmsEvent(tx, event));
+}
+
+// ---------------------------------------------------------------- the simulator's reports
+
+const SIMULATED_BATCH = 20;
+/** An early report (its order not yet marked sent here) waits this long, this many times. */
+const EARLY_RETRY_MS = 1_000;
+const EARLY_RETRIES = 60;
+
+/**
+ * Applies the simulator's due reports: each job is claimed and applied in one transaction, so it
+ * is applied exactly once whichever instance gets it; each event in a savepoint of its own.
+ */
+export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, SIMULATED_EVENT_JOB),
+          isNull(jobs.doneAt),
+          isNull(jobs.cancelledAt),
+          lte(jobs.runAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(SIMULATED_BATCH)
+      .for('update', { skipLocked: true });
+    for (const job of due) {
+      try {
+        await tx.transaction((savepoint) => applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload)));
+        await finishJob(tx, job.id);
+      } catch (error) {
+        if (error instanceof WmsRefusal && error.code === 'wms_event_duplicate') {
+          await finishJob(tx, job.id, 'applied before');
+        } else if (
+          error instanceof WmsRefusal &&
+          error.code === 'wms_order_state' &&
+          job.attempts < EARLY_RETRIES
+        ) {
+          await tx
+            .update(jobs)
+            .set({
+              attempts: sql`${jobs.attempts} + 1`,
+              runAt: sql`now() + make_interval(secs => ${EARLY_RETRY_MS / 1000})`,
+              lastError: 'order not taken yet',
+            })
+            .where(eq(jobs.id, job.id));
+        } else {
+          log?.warn({ err: error, job: job.id }, 'simulated warehouse event not applied');
+          const message =
+            error instanceof WmsRefusal ? `${error.code} ${JSON.stringify(error.details)}` : errorText(error);
+          await cancelJob(tx, job.id, message);
+        }
+      }
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,365 @@
+import { auth, orders } from '@extranet/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobs, notifications, skuEans, stockRows, wmsEvents } from '../../db/schema';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createCompany, createUser } from '../../test/factories';
+import { createEan, createStockRow } from '../catalogs/catalogs.factories';
+import type { OrderWorld } from '../orders/orders.factories';
+import type { WmsConnector } from './wms.connector';
+import {
+  createWmsWorld,
+  insertCompleteDraft,
+  progressMove,
+  recordingConnector,
+  sendJobsOf,
+  statusMove,
+  systemTexts,
+  testSimulator,
+  WORKER,
+} from './wms.factories';
+import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
+import { SIMULATED_REFUSALS, SIMULATED_STATUS } from './wms.simulator';
+
+type Kind = 'purch' | 'sales';
+
+let app: TestApp;
+let world: OrderWorld;
+let token: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  world = await createWmsWorld(app.deps.db);
+  token = await loginAs(app, world.user);
+});
+
+const calls = (kind: Kind) => (kind === 'purch' ? orders.purch : orders.sales);
+const db = () => app.deps.db;
+
+async function setReady(kind: Kind, headId: number) {
+  const response = await app.call(calls(kind).setReady, { head_id: headId }, token);
+  expect(response.body.failure).toBeUndefined();
+}
+
+async function view(kind: Kind, headId: number) {
+  const response = await app.call(calls(kind).viewOrder, { head_id: headId }, token);
+  expect(response.body.failure).toBeUndefined();
+  return response.body;
+}
+
+const work = (connector: WmsConnector, options = WORKER) => processSendJobs(db(), connector, options);
+
+/** Makes the order's pending retry due now, instead of waiting for its backoff. */
+async function makeDue(kind: Kind, headId: number) {
+  await db()
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(eq(jobs.key, `${kind}:${headId}`));
+}
+
+async function stockOf(skuId: number) {
+  return db().select().from(stockRows).where(eq(stockRows.skuId, skuId)).orderBy(stockRows.id);
+}
+
+describe('the simulator', () => {
+  it('carries a purchase order from ready to received: sent, receiving, received quantities, stock in', async () => {
+    const sku = world.skus[0]!;
+    const before = await stockOf(sku.id);
+    const headId = await insertCompleteDraft(db(), 'purch', world, [{ skuIndex: 0, qty: '10.500' }]);
+    await setReady('purch', headId);
+    expect(await sendJobsOf(db(), 'purch', headId)).toHaveLength(1);
+    expect((await view('purch', headId)).can_unready).toBe(true);
+
+    expect(await work(testSimulator(db()))).toBe(1);
+    const sent = await view('purch', headId);
+    expect(sent).toMatchObject({ progress: 'sent', status: SIMULATED_STATUS.registered, can_unready: false });
+
+    expect(await applyDueSimulatedEvents(db())).toBe(2);
+    const received = await view('purch', headId);
+    expect(received).toMatchObject({ progress: 'sync', status: SIMULATED_STATUS.received });
+    expect(received.lines[0].received_qty).toEqual({ $decimal: '10.500' });
+
+    expect(await systemTexts(db(), 'purch', headId)).toEqual([
+      progressMove('draft', 'ready'),
+      progressMove('ready', 'sent'),
+      statusMove({ code: null, desc: null }, SIMULATED_STATUS.registered),
+      progressMove('sent', 'sync'),
+      statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.receiving),
+      statusMove(SIMULATED_STATUS.receiving, SIMULATED_STATUS.received),
+    ]);
+    const after = await stockOf(sku.id);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      qty: '10.500',
+      locationId: world.refs.locationId,
+      uomId: world.refs.pcsId,
+      statusCode: 'AV',
+      consigneeId: world.consignee.id,
+    });
+    // Nothing is left to do, and nothing happens twice.
+    expect(await work(testSimulator(db()))).toBe(0);
+    expect(await applyDueSimulatedEvents(db())).toBe(0);
+  });
+
+  it('carries a sales order to delivered: picking, shipped with delivered quantities and stock out', async () => {
+    const sku = world.skus[1]!;
+    await createStockRow(db(), {
+      consigneeId: world.consignee.id,
+      skuId: sku.id,
+      qty: '10.000',
+      uomId: world.refs.pcsId,
+      batch: 'B-7',
+      expiryDate: '2031-01-01',
+    });
+    const headId = await insertCompleteDraft(db(), 'sales', world, [
+      { skuIndex: 1, qty: '4.000', batch: 'B-7', expiryDate: '2031-01-01' },
+    ]);
+    await setReady('sales', headId);
+    await work(testSimulator(db()));
+    await applyDueSimulatedEvents(db());
+
+    const done = await view('sales', headId);
+    expect(done).toMatchObject({ progress: 'sync', status: SIMULATED_STATUS.delivered });
+    expect(done.lines[0].delivered_qty).toEqual({ $decimal: '4.000' });
+    expect(await systemTexts(db(), 'sales', headId)).toEqual([
+      progressMove('draft', 'ready'),
+      progressMove('ready', 'sent'),
+      statusMove({ code: null, desc: null }, SIMULATED_STATUS.registered),
+      progressMove('sent', 'sync'),
+      statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.picking),
+      statusMove(SIMULATED_STATUS.picking, SIMULATED_STATUS.shipped),
+      statusMove(SIMULATED_STATUS.shipped, SIMULATED_STATUS.delivered),
+    ]);
+    const stock = await stockOf(sku.id);
+    expect(stock.map((row) => row.qty)).toEqual(['6.000']);
+  });
+
+  it('notifies the users of the order company with the kind permission, and the bell shows it', async () => {
+    const other = await createCompany(db());
+    const stranger = await createUser(db(), {
+      permissions: ['pord', 'sord'],
+      companyIds: [other.id],
+      notificationTypes: ['pord', 'sord'],
+    });
+    const colleague = await createUser(db(), {
+      permissions: ['pord'],
+      companyIds: [world.company.id],
+      notificationTypes: ['pord'],
+    });
+    const colleagueToken = await loginAs(app, colleague);
+    const headId = await insertCompleteDraft(db(), 'purch', world);
+    await setReady('purch', headId);
+    await app.call(auth.getSession, {}, colleagueToken);
+    await db().update(notifications).set({ seen: true }).where(eq(notifications.userId, colleague.id));
+    expect((await app.call(auth.getSession, {}, colleagueToken)).body.has_new_notifications).toBe(false);
+
+    await work(testSimulator(db()));
+    expect((await app.call(auth.getSession, {}, colleagueToken)).body.has_new_notifications).toBe(true);
+    const count = async (userId: number) =>
+      (await db().select().from(notifications).where(eq(notifications.userId, userId))).length;
+    expect(await count(stranger.id)).toBe(0);
+    // ready -> sent and the first status: two system comments, two notifications.
+    expect(
+      await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, colleague.id), eq(notifications.seen, false))),
+    ).toHaveLength(2);
+  });
+
+  it('refuses an order with a SKU it does not know into failure, and sends it again after reset_failure', async () => {
+    const unknown = world.skus[2]!;
+    const headId = await insertCompleteDraft(db(), 'purch', world, [
+      { skuIndex: 0, qty: '1' },
+      { skuIndex: 2, qty: '2' },
+    ]);
+    await setReady('purch', headId);
+    await work(testSimulator(db()));
+    const failed = await view('purch', headId);
+    expect(failed.progress).toBe('failure');
+    expect(failed.failure_reason).toBe(`Products unknown to the warehouse: ${unknown.externalCode}`);
+    const list = await app.call(orders.purch.listOrders, { filters: { progress: 'failure' } }, token);
+    expect(list.body.items.find((row: { head_id: number }) => row.head_id === headId)).toMatchObject({
+      failure_reason: failed.failure_reason,
+    });
+    expect((await systemTexts(db(), 'purch', headId)).at(-1)).toEqual(progressMove('ready', 'failure'));
+
+    await createEan(db(), { skuId: unknown.id });
+    const reset = await app.call(orders.purch.resetFailure, { head_id: headId }, token);
+    expect(reset.body.failure).toBeUndefined();
+    const recorder = recordingConnector(testSimulator(db()));
+    await work(recorder.connector);
+    expect(await view('purch', headId)).toMatchObject({ progress: 'sent', failure_reason: null });
+    const sends = await sendJobsOf(db(), 'purch', headId);
+    expect(sends).toHaveLength(2);
+    expect(sends.every((job) => job.doneAt !== null)).toBe(true);
+    // A new send, so a new idempotency key: the warehouse refused the first one.
+    expect(recorder.sends).toEqual([
+      { kind: 'purch', headId, idempotencyKey: `purch:${headId}:${sends[1]!.id}` },
+    ]);
+    await db().delete(skuEans).where(eq(skuEans.skuId, unknown.id));
+  });
+
+  it('refuses a configured share of sends; reset_all_failures sends them again', async () => {
+    const ids = [
+      await insertCompleteDraft(db(), 'sales', world, [{ skuIndex: 0, qty: '1' }]),
+      await insertCompleteDraft(db(), 'sales', world, [{ skuIndex: 1, qty: '1' }]),
+    ];
+    for (const id of ids) await setReady('sales', id);
+    await work(testSimulator(db(), { failureShare: 1 }));
+    for (const id of ids) {
+      const order = await view('sales', id);
+      expect(order.progress).toBe('failure');
+      expect(SIMULATED_REFUSALS).toContain(order.failure_reason);
+    }
+    const reset = await app.call(orders.sales.resetAllFailures, {}, token);
+    expect(reset.body.count).toBeGreaterThanOrEqual(2);
+    await work(testSimulator(db()));
+    for (const id of ids) expect((await view('sales', id)).progress).toBe('sent');
+  });
+});
+
+describe('retries', () => {
+  it('retries with exponential backoff and gives up into failure with the reason after the last attempt', async () => {
+    const headId = await insertCompleteDraft(db(), 'purch', world);
+    await setReady('purch', headId);
+    const down = recordingConnector(undefined, () => ({ result: 'retry', error: 'connection refused' }));
+
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      expect(await work(down.connector)).toBe(1);
+      const [job] = await sendJobsOf(db(), 'purch', headId);
+      expect(job).toMatchObject({ attempts: attempt, lockedUntil: null, lastError: 'connection refused' });
+      delays.push(job!.runAt.getTime() - Date.now());
+      // Not due yet: nobody sends it again before its time.
+      expect(await work(down.connector)).toBe(0);
+      expect(await view('purch', headId)).toMatchObject({ progress: 'ready', can_unready: false });
+      await makeDue('purch', headId);
+    }
+    expect(delays[0]).toBeGreaterThan(500);
+    expect(delays[0]).toBeLessThanOrEqual(1100);
+    expect(delays[1]).toBeGreaterThan(1500);
+    expect(delays[1]).toBeLessThanOrEqual(2200);
+
+    await work(down.connector);
+    const failed = await view('purch', headId);
+    expect(failed.progress).toBe('failure');
+    expect(failed.failure_reason).toBe(
+      'No answer from the warehouse system after 3 attempts: connection refused',
+    );
+    expect(down.sends).toHaveLength(3);
+    expect(new Set(down.sends.map((send) => send.idempotencyKey)).size).toBe(1);
+    expect((await systemTexts(db(), 'purch', headId)).at(-1)).toEqual(progressMove('ready', 'failure'));
+    const [job] = await sendJobsOf(db(), 'purch', headId);
+    expect(job!.doneAt).not.toBeNull();
+  });
+
+  it('sends again with the same key when the instance that claimed a send died mid-way', async () => {
+    const headId = await insertCompleteDraft(db(), 'sales', world);
+    await setReady('sales', headId);
+    const dead = recordingConnector(undefined, () => new Promise<never>(() => {}));
+    void work(dead.connector, { ...WORKER, lockMs: 100 });
+    await expect.poll(() => dead.sends.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const alive = recordingConnector();
+    expect(await work(alive.connector)).toBe(1);
+    expect(alive.sends[0]!.idempotencyKey).toBe(dead.sends[0]!.idempotencyKey);
+    expect(await view('sales', headId)).toMatchObject({ progress: 'sent' });
+  });
+});
+
+describe('set_draft and the worker', () => {
+  it('cancels a send no worker has taken yet; nothing is sent', async () => {
+    const headId = await insertCompleteDraft(db(), 'purch', world);
+    await setReady('purch', headId);
+    const response = await app.call(orders.purch.setDraft, { head_id: headId }, token);
+    expect(response.body.failure).toBeUndefined();
+    const [job] = await sendJobsOf(db(), 'purch', headId);
+    expect(job!.cancelledAt).not.toBeNull();
+    const recorder = recordingConnector();
+    await work(recorder.connector);
+    expect(recorder.sends.filter((send) => send.headId === headId && send.kind === 'purch')).toEqual([]);
+    expect((await view('purch', headId)).progress).toBe('draft');
+
+    // Ready again: a new send, sent once.
+    await setReady('purch', headId);
+    await work(recorder.connector);
+    expect(recorder.sends.filter((send) => send.headId === headId && send.kind === 'purch')).toHaveLength(1);
+  });
+
+  it('refuses set_draft (order_unready_denied) while a worker is sending, and can_unready says so', async () => {
+    const headId = await insertCompleteDraft(db(), 'sales', world);
+    await setReady('sales', headId);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = recordingConnector(undefined, async () => {
+      await gate;
+      return { result: 'accepted' };
+    });
+    const round = work(slow.connector);
+    await expect.poll(() => slow.sends.length).toBe(1);
+
+    expect((await view('sales', headId)).can_unready).toBe(false);
+    const refused = await app.call(orders.sales.setDraft, { head_id: headId }, token);
+    expect(refused.body.failure).toMatchObject({ code: 'order_unready_denied' });
+    release();
+    await round;
+    expect((await view('sales', headId)).progress).toBe('sent');
+  });
+
+  it('races set_draft against claims: every order ends either draft and unsent, or sent after a refusal', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await insertCompleteDraft(db(), 'purch', world));
+    for (const id of ids) await setReady('purch', id);
+    const recorder = recordingConnector();
+    const [, ...answers] = await Promise.all([
+      work(recorder.connector),
+      ...ids.map((id) => app.call(orders.purch.setDraft, { head_id: id }, token)),
+    ]);
+    await work(recorder.connector);
+    for (const [i, id] of ids.entries()) {
+      const sent = recorder.sends.filter((send) => send.kind === 'purch' && send.headId === id);
+      const order = await view('purch', id);
+      if (answers[i]!.body.failure) {
+        expect(answers[i]!.body.failure.code).toBe('order_unready_denied');
+        expect(order.progress).toBe('sent');
+        expect(sent).toHaveLength(1);
+      } else {
+        expect(order.progress).toBe('draft');
+        expect(sent).toHaveLength(0);
+      }
+    }
+  });
+});
+
+describe('stock from the warehouse', () => {
+  it('never takes stock below zero', async () => {
+    const sku = world.skus[0]!;
+    // Reports of earlier orders first, so that only this order moves the stock.
+    while ((await applyDueSimulatedEvents(db())) > 0) {}
+    await db().delete(stockRows).where(eq(stockRows.skuId, sku.id));
+    await createStockRow(db(), {
+      consigneeId: world.consignee.id,
+      skuId: sku.id,
+      qty: '3.000',
+      uomId: world.refs.pcsId,
+    });
+    const headId = await insertCompleteDraft(db(), 'sales', world, [{ skuIndex: 0, qty: '5' }]);
+    await setReady('sales', headId);
+    await work(testSimulator(db()));
+    await applyDueSimulatedEvents(db());
+    expect(await stockOf(sku.id)).toEqual([]);
+    expect((await view('sales', headId)).status).toEqual(SIMULATED_STATUS.delivered);
+  });
+
+  it('remembers every applied simulator event', async () => {
+    const [row] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(wmsEvents)
+      .where(sql`${wmsEvents.id} like 'sim:%'`);
+    expect(row!.count).toBeGreaterThan(0);
+  });
+});
