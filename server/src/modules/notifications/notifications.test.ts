@@ -1,0 +1,144 @@
+import { auth, discussions, notifications } from '@extranet/contract';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userCompanies } from '../../db/schema';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createOrderWithDiscussion } from '../discussions/discussions.factories';
+
+const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'];
+
+let app: TestApp;
+let company: { id: number };
+let sender: { id: number; token: string };
+let reader: { id: number; token: string };
+
+async function recent(token: string, count?: number) {
+  const response = await app.call(notifications.listRecent, count ? { count } : {}, token);
+  expect(response.status).toBe(200);
+  return response.body.items as any[];
+}
+
+async function hasNew(token: string) {
+  return (await app.call(auth.getSession, {}, token)).body.has_new_notifications as boolean;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  company = await createCompany(app.deps.db);
+  const make = async (fio: string | null) => {
+    const user = await createUser(app.deps.db, {
+      companyIds: [company.id],
+      permissions: ['pord', 'sord'],
+      notificationTypes: ALL_TYPES,
+      fio,
+    });
+    return { id: user.id, token: await loginAs(app, user) };
+  };
+  sender = await make('Sam Sender');
+  reader = await make(null);
+});
+
+describe('recent notifications', () => {
+  it('are empty and the badge is off for a new user', async () => {
+    expect(await recent(reader.token)).toEqual([]);
+    expect(await hasNew(reader.token)).toBe(false);
+  });
+
+  it('show sender, text, files flag and where the comment was made, newest first', async () => {
+    const upload = await app.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: {
+        authorization: `SessionCode ${sender.token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nplan.txt\r\n' +
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="plan.txt"\r\nContent-Type: text/plain\r\n\r\nplan\r\n--x--\r\n',
+    });
+    const code = upload.json().code as string;
+    const added = await app.call(
+      discussions.addDiscussionBroadcast,
+      { company_id: company.id, name: 'News', text: 'Warehouse closed on Monday', files: [code] },
+      sender.token,
+    );
+    const consignee = await createConsignee(app.deps.db, { companyId: company.id });
+    const order = await createOrderWithDiscussion(app.deps.db, { kind: 'sales', consigneeId: consignee.id });
+    await app.call(
+      discussions.addCommentSales,
+      { sales_head_id: order.headId, text: 'Picked up' },
+      sender.token,
+    );
+
+    expect(await hasNew(reader.token)).toBe(true);
+    const items = await recent(reader.token);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toEqual({
+      notification_id: expect.any(Number),
+      ntfy_type: 'sord',
+      seen: false,
+      user: { user_id: sender.id, username: expect.any(String), fio: 'Sam Sender' },
+      is_dict: false,
+      text: 'Picked up',
+      with_files: false,
+      discussion: { discussion_id: order.discussionId, purch_head_id: null, sales_head_id: order.headId },
+      creation_date: { $datetime: expect.any(String) },
+    });
+    expect(items[1]).toMatchObject({
+      ntfy_type: 'bcst',
+      text: 'Warehouse closed on Monday',
+      with_files: true,
+      discussion: { discussion_id: added.body.discussion_id, purch_head_id: null, sales_head_id: null },
+    });
+    // The sender is not notified about their own comments.
+    expect(await recent(sender.token)).toEqual([]);
+  });
+
+  it('are limited to the count asked for', async () => {
+    expect(await recent(reader.token, 1)).toHaveLength(1);
+    const tooMany = await app.call(notifications.listRecent, { count: 1000 }, reader.token);
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('clear the badge when marked seen, up to the newest one shown', async () => {
+    const [newest] = await recent(reader.token);
+    await app.call(
+      discussions.addDiscussionBroadcast,
+      { company_id: company.id, name: 'Later', text: 'Arrived after the list was opened' },
+      sender.token,
+    );
+    await app.call(notifications.markSeen, { up_to_id: newest.notification_id }, reader.token);
+    expect(await hasNew(reader.token)).toBe(true);
+    const items = await recent(reader.token);
+    expect(items.map((item) => item.seen)).toEqual([false, true, true]);
+
+    await app.call(notifications.markSeen, {}, reader.token);
+    expect(await hasNew(reader.token)).toBe(false);
+    expect((await recent(reader.token)).every((item) => item.seen)).toBe(true);
+  });
+
+  it('marks only the caller’s own notifications', async () => {
+    await app.call(
+      discussions.addDiscussionBroadcast,
+      { company_id: company.id, name: 'Again', text: 'One more' },
+      reader.token,
+    );
+    await app.call(notifications.markSeen, {}, reader.token);
+    expect(await hasNew(sender.token)).toBe(true);
+  });
+
+  it('hide what was said in a company the user no longer belongs to', async () => {
+    const other = await createCompany(app.deps.db);
+    await app.deps.db
+      .update(userCompanies)
+      .set({ companyId: other.id })
+      .where(eq(userCompanies.userId, sender.id));
+    expect(await recent(sender.token)).toEqual([]);
+  });
+
+  it('need a session', async () => {
+    expect((await app.call(notifications.listRecent, {})).status).toBe(401);
+    expect((await app.call(notifications.markSeen, {})).status).toBe(401);
+  });
+});
