@@ -23,6 +23,7 @@ export const StockRow = z.object({
 export type StockRow = z.infer<typeof StockRow>;
 
 export const STOCK_ORDERINGS = ['sku_name', 'status', 'expiry_date', 'mfg_date'] as const;
+export type StockOrdering = (typeof STOCK_ORDERINGS)[number];
 
 /** smart matches the SKU's code, external code or name, the batch and the SSCC. */
 export const ListStocksRequest = listRequest({ consignee_id: Id, sku_id: Id, smart: Smart }, STOCK_ORDERINGS);

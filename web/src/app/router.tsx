@@ -1,6 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loginRoute, passresetRoute, usersRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { reportsRoutes } from '../features/reports/routes';
+import { skuRoutes } from '../features/sku/routes';
+import { stockRoutes } from '../features/stock/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { supportRoutes } from '../features/support/routes';
 import type { RouteHandle } from '../shared/navigation';
@@ -20,6 +23,9 @@ const workplaceRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...supportRoutes,
   ...usersRoutes,
+  ...stockRoutes,
+  ...skuRoutes,
+  ...reportsRoutes,
   ...ordersRoutes,
   {
     path: 'placeholder',

@@ -2,7 +2,7 @@ import type { stock } from '@extranet/contract';
 import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
-import { ilikeAny, orderingSql, pageWindow } from '../../http/lists';
+import { ilikeAny, pageWindow } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { consigneeCondition } from '../catalogs/catalogs.access';
 
@@ -15,6 +15,23 @@ function stockConditions(actor: Actor, filters: stock.ListStocksRequest['filters
       ? ilikeAny(filters.smart, skus.code, skus.externalCode, skus.name, stockRows.batch, stockRows.sscc)
       : undefined,
   );
+}
+
+const STOCK_ORDER_COLUMNS = {
+  sku_name: skus.name,
+  status: stockRows.statusDesc,
+  expiry_date: stockRows.expiryDate,
+  mfg_date: stockRows.mfgDate,
+} as const;
+
+/** Rows without a status or a date come last in either direction; the row id breaks ties. */
+function stockOrdering(ordering: stock.ListStocksRequest['ordering']): SQL[] {
+  if (!ordering) return [asc(skus.name), asc(stockRows.id)];
+  const descending = ordering.startsWith('-');
+  const column = STOCK_ORDER_COLUMNS[(descending ? ordering.slice(1) : ordering) as stock.StockOrdering];
+  return descending
+    ? [sql`${column} desc nulls last`, desc(stockRows.id)]
+    : [sql`${column} asc nulls last`, asc(stockRows.id)];
 }
 
 export async function countStocks(db: Executor, actor: Actor, filters: stock.ListStocksRequest['filters']) {
@@ -51,19 +68,7 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
     .innerJoin(uoms, eq(uoms.id, stockRows.uomId))
     .innerJoin(locations, eq(locations.id, stockRows.locationId))
     .where(stockConditions(actor, query.filters))
-    .orderBy(
-      ...orderingSql(
-        query.ordering,
-        {
-          sku_name: skus.name,
-          status: stockRows.statusDesc,
-          expiry_date: stockRows.expiryDate,
-          mfg_date: stockRows.mfgDate,
-        },
-        stockRows.id,
-        [asc(skus.name), asc(stockRows.id)],
-      ),
-    )
+    .orderBy(...stockOrdering(query.ordering))
     .limit(window.limit)
     .offset(window.offset);
 }

@@ -116,6 +116,8 @@ describe('stock/list_stocks', () => {
     expect(await order('-sku_name')).toEqual([pearRow, plain, blocked]);
     expect(await order('status')).toEqual([pearRow, blocked, plain]);
     expect(await order('-expiry_date')).toEqual([plain, pearRow, blocked]);
+    // A row without a status comes last whichever way.
+    expect(await order('-status')).toEqual([blocked, pearRow, plain]);
     expect(await order('mfg_date')).toEqual([plain, blocked, pearRow]);
     expect(await order('-mfg_date')).toEqual([pearRow, blocked, plain]);
   });

@@ -1,5 +1,6 @@
-import { catalogs, stock } from '@extranet/contract';
+import { auth, catalogs, stock } from '@extranet/contract';
 import { defineRemoteSource } from '../ui/remote-select';
+import { formatIsoDate } from './format';
 
 /**
  * The catalog pickers' sources (SPEC.md §7 'Catalogs'), for RemoteSelect and RemoteMultiSelect.
@@ -71,16 +72,19 @@ export const batchSource = defineRemoteSource<typeof stock.listBatches, string>(
   formatValue: (value) => value,
 });
 
-/** 'YYYY-MM-DD' as SPEC.md §9's numeric day, month and year. */
-export function formatIsoDate(value: string): string {
-  const [year, month, day] = value.split('-');
-  return `${day}.${month}.${year}`;
-}
-
 /** Expiry dates in stock of one SKU: give `{sku_id}` (and `batch` to narrow). The value is 'YYYY-MM-DD'. */
 export const expiryDateSource = defineRemoteSource<typeof stock.listExpiryDates, string>({
   call: stock.listExpiryDates,
   getValue: (item) => item.expiry_date,
   getLabel: (item) => formatIsoDate(item.expiry_date),
   formatValue: formatIsoDate,
+});
+
+/** Companies the user works with (every company for role 99). */
+export const companySource = defineRemoteSource({
+  call: auth.listLinkedCompanies,
+  getValue: (item) => item.company_id,
+  getLabel: (item) => item.name,
+  valueListFilter: 'company_id_list',
+  ordering: 'name',
 });

@@ -1,0 +1,165 @@
+import { sku } from '@extranet/contract';
+import { ActionIcon, Group, Stack, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconEye, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { consigneeSource } from '../../../shared/catalogs/sources';
+import { PageTitle } from '../../../shared/ui/page-title';
+import {
+  positiveInt,
+  TABLE_PAGE_SIZES,
+  TABLE_SEARCH_DELAY_MS,
+  usePaginationTexts,
+  useTableUrlState,
+} from '../../../shared/ui/paged-table';
+import { RemoteSelect } from '../../../shared/ui/remote-select';
+import { RequirePermission } from '../../../shared/ui/require-permission';
+import { useListSku } from '../api/list-sku';
+import { skuPaths } from '../components/paths';
+
+type Row = sku.SkuRow;
+
+export const SKU_TABLE_ID = 'sku_table';
+
+export function SkuListPage() {
+  return (
+    <RequirePermission anyOf={['stck', 'cmgr']}>
+      <SkuList />
+    </RequirePermission>
+  );
+}
+
+function SkuList() {
+  const { t } = useTranslation();
+  const table = useTableUrlState({
+    orderings: sku.SKU_ORDERINGS,
+    defaultSort: { key: 'name', direction: 'asc' },
+  });
+  const { params, update } = table;
+  const consignee = positiveInt(params.get('consignee'));
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const pagination = usePaginationTexts();
+
+  useEffect(() => setSearch(q), [q]);
+  const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, { replace: true }), {
+    delay: TABLE_SEARCH_DELAY_MS,
+  });
+
+  const request = useMemo<sku.ListSkuRequest>(
+    () => ({
+      filters: { ...(consignee ? { consignee_id: consignee } : {}), ...(q ? { smart: q } : {}) },
+      page: table.page - 1,
+      count: table.size,
+      ordering: table.ordering,
+      with_total: true,
+    }),
+    [consignee, q, table.page, table.size, table.ordering],
+  );
+  const rows = useListSku(request);
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={t('sku.list.title')}
+        actions={
+          <Tooltip label={t('common.refresh')}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={t('common.refresh')}
+              onClick={() => void rows.refetch()}
+              loading={rows.isFetching}
+            >
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+
+      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('sku.list.filters')}>
+        <RemoteSelect
+          source={consigneeSource}
+          label={t('catalogs.consignee')}
+          placeholder={t('sku.list.allConsignees')}
+          value={consignee}
+          onChange={(value) => update({ consignee: value })}
+          clearable
+          w={{ base: '100%', sm: 260 }}
+        />
+        <TextInput
+          label={t('sku.list.search')}
+          placeholder={t('sku.list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            pushSearch(event.currentTarget.value);
+          }}
+          type="search"
+          w={{ base: '100%', sm: 280 }}
+        />
+      </Group>
+
+      <DataTable<Row>
+        id={SKU_TABLE_ID}
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={rows.data?.items.length ? undefined : 180}
+        records={rows.data?.items ?? []}
+        idAccessor="sku_id"
+        fetching={rows.isFetching}
+        noRecordsText={t('sku.list.empty')}
+        totalRecords={rows.data?.total ?? 0}
+        recordsPerPage={table.size}
+        page={table.page}
+        onPageChange={(page) => update({ page })}
+        recordsPerPageOptions={TABLE_PAGE_SIZES}
+        onRecordsPerPageChange={(size) => update({ size })}
+        {...pagination}
+        sortStatus={table.sort as DataTableSortStatus<Row>}
+        onSortStatusChange={(sort) =>
+          update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
+        }
+        columns={[
+          {
+            accessor: 'view',
+            title: <VisuallyHidden>{t('sku.list.viewColumn')}</VisuallyHidden>,
+            width: 60,
+            textAlign: 'center',
+            render: (row) => (
+              <ActionIcon
+                component={Link}
+                to={skuPaths.view(row.sku_id)}
+                variant="subtle"
+                aria-label={t('sku.list.open', { name: row.name })}
+              >
+                <IconEye size={18} aria-hidden />
+              </ActionIcon>
+            ),
+          },
+          {
+            accessor: 'sku_id',
+            title: t('sku.fields.skuId'),
+            sortable: true,
+            width: 100,
+            textAlign: 'right',
+          },
+          {
+            accessor: 'business_line',
+            title: t('sku.fields.businessLine'),
+            render: (row) => row.business_line.name,
+          },
+          { accessor: 'name', title: t('sku.fields.name'), sortable: true },
+          { accessor: 'consignee', title: t('sku.fields.consignee'), render: (row) => row.consignee.name },
+          { accessor: 'external_code', title: t('sku.fields.externalCode'), sortable: true },
+        ]}
+      />
+    </Stack>
+  );
+}

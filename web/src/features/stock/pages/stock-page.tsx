@@ -1,0 +1,269 @@
+import { stock } from '@extranet/contract';
+import { ActionIcon, Badge, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSortStatus,
+  useDataTableColumns,
+} from 'mantine-datatable';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal, formatIsoDate } from '../../../shared/catalogs/format';
+import { consigneeSource, skuSource } from '../../../shared/catalogs/sources';
+import { PageTitle } from '../../../shared/ui/page-title';
+import {
+  positiveInt,
+  TABLE_PAGE_SIZES,
+  TABLE_SEARCH_DELAY_MS,
+  usePaginationTexts,
+  useTableUrlState,
+} from '../../../shared/ui/paged-table';
+import { RemoteSelect } from '../../../shared/ui/remote-select';
+import { RequirePermission } from '../../../shared/ui/require-permission';
+import { useListStocks } from '../api/list-stocks';
+
+type Row = stock.StockRow;
+
+/** SPEC.md §9: stock_table columns are resizable between 50 and 300 pixels. */
+export const STOCK_TABLE_ID = 'stock_table';
+const MIN_WIDTH = 50;
+const MAX_WIDTH = 300;
+
+const STATUS_COLORS: Record<string, string> = { AV: 'green', QC: 'yellow', BL: 'red' };
+
+function StatusBadge({ status }: { status: Row['status'] }) {
+  const { t } = useTranslation();
+  if (!status.desc) {
+    return (
+      <Badge color="gray" variant="light" tt="none">
+        {t('stock.unknownStatus')}
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={STATUS_COLORS[status.code ?? ''] ?? 'blue'} variant="light" tt="none" maw="100%">
+      {status.desc}
+    </Badge>
+  );
+}
+
+function clampWidth(width: string | number): number | null {
+  const pixels = typeof width === 'number' ? width : Number.parseFloat(width);
+  if (!Number.isFinite(pixels)) return null;
+  const clamped = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(pixels)));
+  return clamped === pixels ? null : clamped;
+}
+
+export function StockPage() {
+  return (
+    <RequirePermission anyOf={['stck']}>
+      <StockTable />
+    </RequirePermission>
+  );
+}
+
+function StockTable() {
+  const { t } = useTranslation();
+  const table = useTableUrlState({
+    orderings: stock.STOCK_ORDERINGS,
+    defaultSort: { key: 'sku_name', direction: 'asc' },
+  });
+  const { params, update } = table;
+  const consignee = positiveInt(params.get('consignee'));
+  const sku = positiveInt(params.get('sku'));
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const pagination = usePaginationTexts();
+
+  // The URL may change on its own (back, a link): the search box follows it.
+  useEffect(() => setSearch(q), [q]);
+  const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, { replace: true }), {
+    delay: TABLE_SEARCH_DELAY_MS,
+  });
+
+  const request = useMemo<stock.ListStocksRequest>(
+    () => ({
+      filters: {
+        ...(consignee ? { consignee_id: consignee } : {}),
+        ...(sku ? { sku_id: sku } : {}),
+        ...(q ? { smart: q } : {}),
+      },
+      page: table.page - 1,
+      count: table.size,
+      ordering: table.ordering,
+      with_total: true,
+    }),
+    [consignee, sku, q, table.page, table.size, table.ordering],
+  );
+  const rows = useListStocks(request);
+
+  const columns = useMemo<DataTableColumn<Row>[]>(() => {
+    const all: DataTableColumn<Row>[] = [
+      {
+        accessor: 'business_line',
+        title: t('stock.columns.businessLine'),
+        render: (row) => row.business_line.name,
+        width: 130,
+      },
+      {
+        accessor: 'consignee',
+        title: t('stock.columns.consignee'),
+        render: (row) => row.consignee.name,
+        width: 160,
+      },
+      {
+        accessor: 'sku_code',
+        title: t('stock.columns.skuCode'),
+        render: (row) => row.sku.external_code,
+        textAlign: 'right',
+        width: 110,
+      },
+      {
+        accessor: 'sku_name',
+        title: t('stock.columns.skuName'),
+        render: (row) => row.sku.name,
+        sortable: true,
+        width: 240,
+      },
+      {
+        accessor: 'status',
+        title: t('stock.columns.status'),
+        render: (row) => <StatusBadge status={row.status} />,
+        sortable: true,
+        width: 150,
+      },
+      {
+        accessor: 'qty',
+        title: t('stock.columns.qty'),
+        render: (row) => formatDecimal(row.qty),
+        textAlign: 'right',
+        width: 90,
+      },
+      { accessor: 'uom', title: t('stock.columns.uom'), render: (row) => row.uom.name, width: 70 },
+      {
+        accessor: 'expiry_date',
+        title: t('stock.columns.expiryDate'),
+        render: (row) => formatIsoDate(row.expiry_date),
+        sortable: true,
+        width: 120,
+      },
+      { accessor: 'batch', title: t('stock.columns.batch'), width: 110 },
+      {
+        accessor: 'mfg_date',
+        title: t('stock.columns.mfgDate'),
+        render: (row) => formatIsoDate(row.mfg_date),
+        sortable: true,
+        width: 130,
+      },
+      {
+        accessor: 'warehouse',
+        title: t('stock.columns.location'),
+        render: (row) => row.warehouse.name,
+        width: 130,
+      },
+      { accessor: 'sscc', title: t('stock.columns.sscc'), width: 180 },
+      { accessor: 'size', title: t('stock.columns.size'), width: 90 },
+    ];
+    return all.map((column) => ({ ...column, resizable: true }));
+  }, [t]);
+  const { effectiveColumns, columnsWidth, setMultipleColumnWidths } = useDataTableColumns<Row>({
+    key: STOCK_TABLE_ID,
+    columns,
+  });
+
+  // Keeps every resized width within 50..300 pixels.
+  useEffect(() => {
+    const updates = columnsWidth.flatMap((entry) =>
+      Object.entries(entry).flatMap(([accessor, width]) => {
+        const clamped = clampWidth(width);
+        return clamped === null ? [] : [{ accessor, width: clamped }];
+      }),
+    );
+    if (updates.length) setMultipleColumnWidths(updates);
+  }, [columnsWidth, setMultipleColumnWidths]);
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={t('stock.title')}
+        actions={
+          <Tooltip label={t('common.refresh')}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={t('common.refresh')}
+              onClick={() => void rows.refetch()}
+              loading={rows.isFetching}
+            >
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+
+      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('stock.filters')}>
+        <RemoteSelect
+          source={consigneeSource}
+          label={t('catalogs.consignee')}
+          placeholder={t('stock.allConsignees')}
+          value={consignee}
+          // A SKU of another consignee would hide every row: the SKU filter goes with it.
+          onChange={(value) => update({ consignee: value, sku: null })}
+          clearable
+          w={{ base: '100%', sm: 240 }}
+        />
+        <RemoteSelect
+          source={skuSource}
+          filters={consignee ? { consignee_id: consignee } : {}}
+          label={t('catalogs.sku')}
+          placeholder={t('stock.allSkus')}
+          value={sku}
+          onChange={(value) => update({ sku: value })}
+          clearable
+          w={{ base: '100%', sm: 300 }}
+        />
+        <TextInput
+          label={t('stock.search')}
+          placeholder={t('stock.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            pushSearch(event.currentTarget.value);
+          }}
+          type="search"
+          w={{ base: '100%', sm: 280 }}
+        />
+      </Group>
+
+      <DataTable<Row>
+        id={STOCK_TABLE_ID}
+        storeColumnsKey={STOCK_TABLE_ID}
+        withTableBorder
+        withColumnBorders
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={rows.data?.items.length ? undefined : 180}
+        records={rows.data?.items ?? []}
+        idAccessor="stock_id"
+        fetching={rows.isFetching}
+        noRecordsText={t('stock.empty')}
+        totalRecords={rows.data?.total ?? 0}
+        recordsPerPage={table.size}
+        page={table.page}
+        onPageChange={(page) => update({ page })}
+        recordsPerPageOptions={TABLE_PAGE_SIZES}
+        onRecordsPerPageChange={(size) => update({ size })}
+        {...pagination}
+        sortStatus={table.sort as DataTableSortStatus<Row>}
+        onSortStatusChange={(sort) =>
+          update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
+        }
+        columns={effectiveColumns}
+      />
+    </Stack>
+  );
+}
