@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loginRoute, passresetRoute, usersRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { discussionsRoutes } from '../features/discussions/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { skuRoutes } from '../features/sku/routes';
 import { stockRoutes } from '../features/stock/routes';
@@ -26,6 +27,7 @@ const workplaceRoutes: RouteObject[] = [
   ...stockRoutes,
   ...skuRoutes,
   ...reportsRoutes,
+  ...discussionsRoutes,
   ...ordersRoutes,
   {
     path: 'placeholder',

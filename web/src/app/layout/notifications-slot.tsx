@@ -1,9 +1,6 @@
-import { Box } from '@mantine/core';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
-/**
- * Where the header's notification dropdown (SPEC.md §2 'Header notification dropdown') goes. It
- * keeps the header's layout stable until the notifications feature renders its bell here.
- */
+/** The header's notification dropdown (SPEC.md §2 'Header notification dropdown'). */
 export function NotificationsSlot() {
-  return <Box w={36} h={36} data-slot="notifications" />;
+  return <NotificationBell />;
 }

@@ -1,0 +1,80 @@
+import { ActionIcon, Alert, Center, Group, Loader, Paper, Stack, Title, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api';
+import { useAddCommentPurch } from '../api/add-comment-purch';
+import { useAddCommentSales } from '../api/add-comment-sales';
+import { useOrderDiscussion } from '../api/get-order-discussion';
+import { DISCUSSIONS_KEY, type OrderKind } from '../api/keys';
+import { CommentForm, type CommentFormValues } from './comment-form';
+import { DiscussionThread } from './discussion-thread';
+
+/** Queries of every discussion, order ones included: invalidate it to reload an order's thread. */
+export { DISCUSSIONS_KEY };
+
+export interface OrderDiscussionPanelProps {
+  /** 'purch' for a purchase order, 'sales' for a sales order. */
+  kind: OrderKind;
+  /** The order's head_id. */
+  headId: number;
+  /** The panel's heading level (default 2). */
+  headingOrder?: 2 | 3 | 4;
+}
+
+/**
+ * The discussion of one order, for the order views (SPEC.md §2 'View order'): the thread with a
+ * refresh button and a new-comment form without user selection. The caller must already hold the
+ * order kind's permission (pord or sord). To reload it after the order changes (ready, unready,
+ * reset), invalidate `DISCUSSIONS_KEY`.
+ *
+ * ```tsx
+ * <OrderDiscussionPanel kind="purch" headId={order.head_id} />
+ * ```
+ */
+export function OrderDiscussionPanel({ kind, headId, headingOrder = 2 }: OrderDiscussionPanelProps) {
+  const { t } = useTranslation();
+  const discussion = useOrderDiscussion(kind, headId);
+  const addPurch = useAddCommentPurch();
+  const addSales = useAddCommentSales();
+
+  const send = (values: CommentFormValues) =>
+    kind === 'purch'
+      ? addPurch.mutateAsync({ purch_head_id: headId, text: values.text, files: values.files })
+      : addSales.mutateAsync({ sales_head_id: headId, text: values.text, files: values.files });
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="order-discussion">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={headingOrder} size="h4">
+            {t('discussions.order.title')}
+          </Title>
+          <Tooltip label={t('common.refresh')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() => discussion.refetch()}
+              loading={discussion.isFetching}
+              aria-label={t('discussions.order.refresh')}
+            >
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {discussion.isPending ? (
+          <Center py="md">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        ) : discussion.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(t, discussion.error)}
+          </Alert>
+        ) : (
+          <>
+            <DiscussionThread discussion={discussion.data} />
+            <CommentForm onSend={send} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

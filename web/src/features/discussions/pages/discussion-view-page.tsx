@@ -1,0 +1,91 @@
+import { ActionIcon, Alert, Badge, Center, Group, Loader, Paper, Stack, Title, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorMessage } from '../../../shared/api';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { positiveInt } from '../../../shared/ui/paged-table';
+import { useAddCommentGeneral } from '../api/add-comment-general';
+import { useDiscussionGeneral } from '../api/get-discussion-general';
+import { CommentForm, type CommentFormValues } from '../components/comment-form';
+import { DiscussionThread } from '../components/discussion-thread';
+
+/** SPEC.md §2 'Discussion view': the thread with refresh, attached files and a new-comment form. */
+export function DiscussionViewPage() {
+  const discussionId = positiveInt(useParams().discussionId ?? null) ?? 0;
+  return <DiscussionView key={discussionId} discussionId={discussionId} />;
+}
+
+function DiscussionView({ discussionId }: { discussionId: number }) {
+  const { t } = useTranslation();
+  const discussion = useDiscussionGeneral(discussionId);
+  const addComment = useAddCommentGeneral();
+
+  if (discussion.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (discussion.isError) {
+    return (
+      <Stack>
+        <PageTitle title={t('discussions.view.title')} />
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(t, discussion.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const data = discussion.data;
+  const withUsers = data.visibility === 'normal' || data.visibility === 'private';
+  const send = (values: CommentFormValues) =>
+    addComment.mutateAsync({
+      discussion_id: data.discussion_id,
+      text: values.text,
+      files: values.files,
+      users: withUsers ? values.users : [],
+    });
+
+  return (
+    <Stack gap="md" maw={960}>
+      <PageTitle
+        title={data.name}
+        description={
+          <Group gap="xs" component="span">
+            <span>{data.company.name}</span>
+            <Badge variant="light" component="span">
+              {t(`discussions.visibility.${data.visibility}`)}
+            </Badge>
+          </Group>
+        }
+        actions={
+          <Tooltip label={t('common.refresh')}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => discussion.refetch()}
+              loading={discussion.isFetching}
+              aria-label={t('discussions.view.refresh')}
+            >
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+      <Paper withBorder radius="md" p="md">
+        <DiscussionThread discussion={data} />
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('discussions.comment.title')}
+          </Title>
+          <CommentForm companyId={withUsers ? data.company_id : undefined} onSend={send} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

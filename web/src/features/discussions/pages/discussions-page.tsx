@@ -1,0 +1,185 @@
+import { discussions } from '@extranet/contract';
+import { ActionIcon, Anchor, Button, Group, Stack, Tabs, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { companySource } from '../../../shared/catalogs/sources';
+import { PageTitle } from '../../../shared/ui/page-title';
+import {
+  positiveInt,
+  TABLE_PAGE_SIZES,
+  TABLE_SEARCH_DELAY_MS,
+  usePaginationTexts,
+  useTableUrlState,
+} from '../../../shared/ui/paged-table';
+import { RemoteSelect } from '../../../shared/ui/remote-select';
+import type { Visibility } from '../api/keys';
+import { useListDiscussions } from '../api/list-discussions';
+import { isVisibility, readStoredTab, storeTab } from '../components/discussion-tab';
+import { discussionPaths } from '../components/paths';
+
+type Row = discussions.DiscussionRow;
+
+/** SPEC.md §2 'Discussions list': three tabs, company and name filters, newest changes first. */
+export function DiscussionsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const table = useTableUrlState({
+    orderings: discussions.DISCUSSION_ORDERINGS,
+    defaultSort: { key: 'modification_date', direction: 'desc' },
+  });
+  const pagination = usePaginationTexts();
+  const urlTab = table.params.get('tab');
+  const tab: Visibility = isVisibility(urlTab) ? urlTab : readStoredTab();
+  const company = positiveInt(table.params.get('company'));
+  const q = table.params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+
+  useEffect(() => setSearch(q), [q]);
+  useEffect(() => storeTab(tab), [tab]);
+  const pushSearch = useDebouncedCallback(
+    (value: string) => table.update({ q: value.trim() }, { replace: true }),
+    {
+      delay: TABLE_SEARCH_DELAY_MS,
+    },
+  );
+
+  const request = useMemo<discussions.ListDiscussionsRequest>(
+    () => ({
+      filters: { ...(company ? { company_id: company } : {}), ...(q ? { smart: q } : {}) },
+      page: table.page - 1,
+      count: table.size,
+      ordering: table.ordering,
+      with_total: true,
+    }),
+    [company, q, table.page, table.size, table.ordering],
+  );
+  const list = useListDiscussions(tab, request);
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={t('discussions.list.title')}
+        actions={
+          <>
+            <Tooltip label={t('common.refresh')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={() => list.refetch()}
+                loading={list.isFetching}
+                aria-label={t('discussions.list.refresh')}
+              >
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Button
+              component={Link}
+              to={discussionPaths.add(tab)}
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              {t('discussions.list.new')}
+            </Button>
+          </>
+        }
+      />
+
+      <Tabs
+        value={tab}
+        onChange={(value) => isVisibility(value) && table.update({ tab: value })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {discussions.VISIBILITIES.map((visibility) => (
+            <Tabs.Tab key={visibility} value={visibility}>
+              {t(`discussions.visibility.${visibility}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {discussions.VISIBILITIES.map((visibility) => (
+          <Tabs.Panel key={visibility} value={visibility} pt="md">
+            <Stack gap="md">
+              <Group
+                align="flex-end"
+                gap="sm"
+                wrap="wrap"
+                role="search"
+                aria-label={t('discussions.list.filters')}
+              >
+                <RemoteSelect
+                  source={companySource}
+                  label={t('discussions.fields.company')}
+                  placeholder={t('discussions.list.allCompanies')}
+                  value={company}
+                  onChange={(value) => table.update({ company: value })}
+                  clearable
+                  w={{ base: '100%', sm: 260 }}
+                />
+                <TextInput
+                  label={t('discussions.list.search')}
+                  placeholder={t('discussions.list.searchPlaceholder')}
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  type="search"
+                  value={search}
+                  onChange={(event) => {
+                    setSearch(event.currentTarget.value);
+                    pushSearch(event.currentTarget.value);
+                  }}
+                  w={{ base: '100%', sm: 260 }}
+                />
+              </Group>
+              <DataTable<Row>
+                withTableBorder
+                borderRadius="md"
+                striped
+                highlightOnHover
+                minHeight={list.data?.items.length ? undefined : 180}
+                records={list.data?.items ?? []}
+                idAccessor="discussion_id"
+                fetching={list.isFetching}
+                noRecordsText={t('discussions.list.empty')}
+                totalRecords={list.data?.total ?? 0}
+                recordsPerPage={table.size}
+                page={table.page}
+                onPageChange={(page) => table.update({ page })}
+                recordsPerPageOptions={TABLE_PAGE_SIZES}
+                onRecordsPerPageChange={(size) => table.update({ size })}
+                {...pagination}
+                sortStatus={table.sort as never}
+                onSortStatusChange={(sort) =>
+                  table.update({
+                    sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}`,
+                  })
+                }
+                onRowClick={({ record }) => navigate(discussionPaths.view(record.discussion_id))}
+                columns={[
+                  { accessor: 'company.name', title: t('discussions.fields.company') },
+                  {
+                    accessor: 'name',
+                    title: t('discussions.fields.name'),
+                    render: (row) => (
+                      <Anchor component={Link} to={discussionPaths.view(row.discussion_id)} size="sm">
+                        {row.name}
+                      </Anchor>
+                    ),
+                  },
+                  {
+                    accessor: 'modification_date',
+                    title: t('discussions.list.modified'),
+                    sortable: true,
+                    width: 180,
+                    render: (row) => dayjs(row.modification_date).format('DD.MM.YYYY HH:mm'),
+                  },
+                ]}
+              />
+            </Stack>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+import type { notifications } from '@extranet/contract';
+import { ActionIcon, Center, Group, Indicator, Loader, Menu, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBell, IconPaperclip } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { authorName, commentText } from '../../../shared/messages/comment-text';
+import { useSession } from '../../../shared/session';
+import { useListRecent } from '../api/list-recent';
+import { useMarkSeen } from '../api/mark-seen';
+
+/** SPEC.md §9: texts cut at 50 characters plus '...', a list at most 250 px high. */
+export const TEXT_MAX = 50;
+export const LIST_MAX_HEIGHT = 250;
+
+export function shortenText(text: string): string {
+  return text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}...` : text;
+}
+
+/** Where a notification leads: its purchase order, sales order or discussion. */
+export function notificationPath(item: notifications.NotificationItem): string {
+  const { discussion } = item;
+  if (discussion.purch_head_id !== null) return `/orders/purch/view/${discussion.purch_head_id}`;
+  if (discussion.sales_head_id !== null) return `/orders/sales/view/${discussion.sales_head_id}`;
+  return `/discussions/view/${discussion.discussion_id}`;
+}
+
+function formatTime(date: Date): string {
+  return dayjs(date).isSame(dayjs(), 'day')
+    ? dayjs(date).format('HH:mm')
+    : dayjs(date).format('DD.MM.YYYY HH:mm');
+}
+
+/**
+ * The header's notification dropdown (SPEC.md §2): the badge comes from the session refresh;
+ * opening loads the recent items and marks them seen, which clears the badge.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [opened, setOpened] = useState(false);
+  const recent = useListRecent(opened);
+  const markSeen = useMarkSeen();
+
+  const open = async () => {
+    setOpened(true);
+    const result = await recent.refetch();
+    const newest = result.data?.items[0]?.notification_id;
+    if (result.data && (newest !== undefined || session.has_new_notifications)) markSeen.mutate(newest);
+  };
+
+  const items = recent.data?.items ?? [];
+  const label = session.has_new_notifications
+    ? t('notifications.bell.openNew')
+    : t('notifications.bell.open');
+
+  return (
+    <Menu
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withinPortal
+      opened={opened}
+      onChange={(next) => (next ? void open() : setOpened(false))}
+    >
+      <Menu.Target>
+        <Indicator
+          color="red"
+          size={10}
+          offset={6}
+          disabled={!session.has_new_notifications}
+          processing={session.has_new_notifications}
+          data-testid="notification-badge"
+          data-new={session.has_new_notifications || undefined}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            data-testid="notification-bell"
+          >
+            <IconBell size={20} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="notification-list">
+        <Menu.Label>{t('notifications.bell.title')}</Menu.Label>
+        {recent.isFetching && items.length === 0 ? (
+          <Center py="sm">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        ) : recent.isError ? (
+          <Text size="sm" c="red.9" px="sm" py="xs" role="alert">
+            {t('notifications.bell.failed')}
+          </Text>
+        ) : items.length === 0 ? (
+          <Text size="sm" c="dimmed" px="sm" py="xs">
+            {t('notifications.bell.empty')}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto">
+            {items.map((item) => (
+              <Menu.Item
+                key={item.notification_id}
+                component={Link}
+                to={notificationPath(item)}
+                data-testid="notification-item"
+                data-unseen={!item.seen || undefined}
+              >
+                <Stack gap={2}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={item.seen ? 500 : 700} truncate>
+                      {authorName(t, item.user)}
+                    </Text>
+                    <Group gap={4} wrap="nowrap">
+                      {item.with_files && (
+                        <IconPaperclip size={14} aria-label={t('notifications.bell.withFiles')} role="img" />
+                      )}
+                      <Text size="xs" c="dimmed" component="time" dateTime={item.creation_date.toISOString()}>
+                        {formatTime(item.creation_date)}
+                      </Text>
+                    </Group>
+                  </Group>
+                  <Text
+                    size="sm"
+                    c="dimmed"
+                    fs={item.is_dict ? 'italic' : undefined}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {shortenText(commentText(t, item.text))}
+                  </Text>
+                </Stack>
+              </Menu.Item>
+            ))}
+          </ScrollArea.Autosize>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

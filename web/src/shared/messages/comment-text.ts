@@ -1,0 +1,37 @@
+import { discussions } from '@extranet/contract';
+import type { TFunction } from 'i18next';
+
+/**
+ * How comments read, shared by the discussion threads and the header's notifications: system
+ * comments (is_dict) become sentences in the current language (SPEC.md §2 'Discussion view').
+ */
+const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
+
+function progressName(t: TFunction, progress: string): string {
+  return PROGRESSES.includes(progress)
+    ? t(`discussions.progress.${progress}`)
+    : progress || t('discussions.progress.unknown');
+}
+
+function statusName(t: TFunction, status: { code: string | null; desc: string | null }): string {
+  return status.desc || status.code || t('discussions.progress.unknown');
+}
+
+export function commentText(t: TFunction, text: discussions.CommentText): string {
+  if (typeof text === 'string') return text;
+  if (text.code === 'order_progress_changed') {
+    return t('discussions.system.progressChanged', {
+      from: progressName(t, text.old),
+      to: progressName(t, text.new),
+    });
+  }
+  return t('discussions.system.statusChanged', {
+    from: statusName(t, text.old),
+    to: statusName(t, text.new),
+  });
+}
+
+/** The author of a comment: full name, else username, else 'system'. */
+export function authorName(t: TFunction, user: discussions.Author): string {
+  return user?.fio || user?.username || t('discussions.system.author');
+}
