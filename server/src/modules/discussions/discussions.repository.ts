@@ -1,5 +1,5 @@
 import type { discussions as contract } from '@extranet/contract';
-import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   comments,
@@ -69,7 +69,14 @@ export async function listDiscussions(
 ) {
   const { filters } = query;
   const window = pageWindow(query);
-  return db
+  const where = and(
+    eq(discussions.visibility, visibility),
+    companyScope(actor, discussions.companyId),
+    visibility === 'private' ? isParticipant(actor) : undefined,
+    filters.company_id === undefined ? undefined : eq(discussions.companyId, filters.company_id),
+    filters.smart ? ilikeAny(filters.smart, discussions.name) : undefined,
+  );
+  const rows = await db
     .select({
       discussion_id: discussions.id,
       name: discussions.name,
@@ -80,15 +87,7 @@ export async function listDiscussions(
     })
     .from(discussions)
     .innerJoin(companies, eq(companies.id, discussions.companyId))
-    .where(
-      and(
-        eq(discussions.visibility, visibility),
-        companyScope(actor, discussions.companyId),
-        visibility === 'private' ? isParticipant(actor) : undefined,
-        filters.company_id === undefined ? undefined : eq(discussions.companyId, filters.company_id),
-        filters.smart ? ilikeAny(filters.smart, discussions.name) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(
       ...orderingSql(query.ordering, { modification_date: discussions.modificationDate }, discussions.id, [
         desc(discussions.modificationDate),
@@ -97,6 +96,10 @@ export async function listDiscussions(
     )
     .limit(window.limit)
     .offset(window.offset);
+  const total = query.with_total
+    ? ((await db.select({ value: count() }).from(discussions).where(where))[0]?.value ?? 0)
+    : undefined;
+  return { rows, total };
 }
 
 const discussionColumns = {

@@ -31,7 +31,8 @@ export async function listDiscussions(
   visibility: GeneralVisibility,
   query: contract.ListDiscussionsRequest,
 ) {
-  return toPage(await listDiscussionRows(deps.db, actor, visibility, query), query);
+  const { rows, total } = await listDiscussionRows(deps.db, actor, visibility, query);
+  return toPage(rows, query, total);
 }
 
 async function assertCompanyPermitted(db: Executor, actor: Actor, companyId: number) {

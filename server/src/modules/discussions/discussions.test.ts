@@ -307,6 +307,15 @@ describe('discussion lists', () => {
     });
   });
 
+  it('count the matching discussions when asked', async () => {
+    const { body } = await app.call(
+      discussions.listDiscussionNormal,
+      { count: 1, with_total: true, filters: { smart: 'pallet' } },
+      other.token,
+    );
+    expect(body).toMatchObject({ total: 2, more: true });
+  });
+
   it('filter by name and company, and order by modification date', async () => {
     expect(
       await listIds('normal', other, { filters: { smart: 'pallet' }, ordering: 'modification_date' }),
