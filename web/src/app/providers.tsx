@@ -27,10 +27,24 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+  mantineEnv = 'default',
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals in component tests. */
+  mantineEnv?: 'default' | 'test';
+}) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        env={mantineEnv}
+      >
         <QueryClientProvider client={queryClient}>
           <LocalizedProviders>{children}</LocalizedProviders>
         </QueryClientProvider>

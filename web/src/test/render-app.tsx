@@ -59,7 +59,7 @@ export async function renderApp(path: string) {
   await restoreSession(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

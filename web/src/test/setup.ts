@@ -2,7 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // The machine is shared: give screens time to load their lazy chunks before a query gives up.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs that Mantine reads.
 if (!window.matchMedia) {
