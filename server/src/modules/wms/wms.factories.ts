@@ -1,13 +1,13 @@
 import type { orders } from '@extranet/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { comments, discussions, jobs, purchLines, salesLines } from '../../db/schema';
 import { createEan } from '../catalogs/catalogs.factories';
 import { createOrderWorld, insertOrder, type OrderWorld } from '../orders/orders.factories';
 import { addDays, today } from '../orders/orders.problems';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { SEND_JOB, sendKey } from './wms.outbox';
-import type { SendWorkerOptions } from './wms.service';
+import { applyDueSimulatedEvents, type SendWorkerOptions } from './wms.service';
 import { createSimulatorConnector } from './wms.simulator';
 
 type OrderKind = orders.OrderKind;
@@ -140,3 +140,14 @@ export const statusMove = (
   from: { code: string | null; desc: string | null },
   to: { code: string; desc: string | null },
 ) => ({ code: 'order_status_changed', old: from, new: to });
+
+/** Applies the simulator's due reports until none is left; returns how many were applied. */
+export async function drainReports(db: Db): Promise<number> {
+  let total = 0;
+  let count = await applyDueSimulatedEvents(db);
+  while (count > 0) {
+    total += count;
+    count = await applyDueSimulatedEvents(db);
+  }
+  return total;
+}

@@ -178,7 +178,16 @@ export function backoffMs(attempts: number, baseMs: number, random: () => number
   return Math.round(plain * (1 + random() * 0.1));
 }
 
-/** Schedules simulator reports; an event already scheduled (a repeated send) is not added again. */
+export interface SimulatedEventPayload {
+  event: unknown;
+  /** The report before it about the same order: applied first, whatever the due times. */
+  after: string | null;
+}
+
+/**
+ * Schedules simulator reports, each after the one before it; an event already scheduled (a
+ * repeated send) is not added again.
+ */
 export async function scheduleSimulatedEvents(
   db: Executor,
   events: readonly { eventId: string; wire: unknown; delayMs: number }[],
@@ -198,12 +207,12 @@ export async function scheduleSimulatedEvents(
     );
   const known = new Set(existing.map((row) => row.key));
   const values = events
-    .filter((event) => !known.has(event.eventId))
-    .map((event) => ({
+    .map((event, i) => ({
       kind: SIMULATED_EVENT_JOB,
       key: event.eventId,
-      payload: event.wire as object,
+      payload: { event: event.wire, after: events[i - 1]?.eventId ?? null } satisfies SimulatedEventPayload,
       runAt: sql`now() + make_interval(secs => ${event.delayMs / 1000})`,
-    }));
-  if (values.length) await db.insert(jobs).values(values as never);
+    }))
+    .filter((value) => !known.has(value.key));
+  if (values.length) await db.insert(jobs).values(values);
 }

@@ -19,6 +19,7 @@ import {
   SEND_JOB,
   type SendPayload,
   SIMULATED_EVENT_JOB,
+  type SimulatedEventPayload,
 } from './wms.outbox';
 import {
   addStock,
@@ -373,7 +374,7 @@ export async function receiveWmsEvent(
 // ---------------------------------------------------------------- the simulator's reports
 
 const SIMULATED_BATCH = 20;
-/** An early report (its order not yet marked sent here) waits this long, this many times. */
+/** A report that came too early (its order not marked sent yet) waits this long, this many times. */
 const EARLY_RETRY_MS = 1_000;
 const EARLY_RETRIES = 60;
 
@@ -392,6 +393,10 @@ export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): 
           isNull(jobs.doneAt),
           isNull(jobs.cancelledAt),
           lte(jobs.runAt, sql`now()`),
+          // Reports about one order are applied in their order, one at a time.
+          sql`not exists (select 1 from ${jobs} as earlier where earlier.kind = ${SIMULATED_EVENT_JOB}
+            and earlier.key = ${sql.raw('"jobs"."payload"')} ->> 'after'
+            and earlier.done_at is null and earlier.cancelled_at is null)`,
         ),
       )
       .orderBy(asc(jobs.runAt), asc(jobs.id))
@@ -399,28 +404,30 @@ export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): 
       .for('update', { skipLocked: true });
     for (const job of due) {
       try {
-        await tx.transaction((savepoint) => applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload)));
+        const { event } = job.payload as SimulatedEventPayload;
+        await tx.transaction((savepoint) => applyWmsEvent(savepoint, decode(wms.WmsEvent, event)));
         await finishJob(tx, job.id);
       } catch (error) {
         if (error instanceof WmsRefusal && error.code === 'wms_event_duplicate') {
           await finishJob(tx, job.id, 'applied before');
-        } else if (
-          error instanceof WmsRefusal &&
-          error.code === 'wms_order_state' &&
-          job.attempts < EARLY_RETRIES
-        ) {
+          continue;
+        }
+        // Too early (the order is not marked sent yet) or a passing error such as a deadlock,
+        // already rolled back to the savepoint: again a little later. Any other refusal is final.
+        const passing = !(error instanceof WmsRefusal) || error.code === 'wms_order_state';
+        const message =
+          error instanceof WmsRefusal ? `${error.code} ${JSON.stringify(error.details)}` : errorText(error);
+        if (passing && job.attempts < EARLY_RETRIES) {
           await tx
             .update(jobs)
             .set({
               attempts: sql`${jobs.attempts} + 1`,
               runAt: sql`now() + make_interval(secs => ${EARLY_RETRY_MS / 1000})`,
-              lastError: 'order not taken yet',
+              lastError: message.slice(0, 1000),
             })
             .where(eq(jobs.id, job.id));
         } else {
           log?.warn({ err: error, job: job.id }, 'simulated warehouse event not applied');
-          const message =
-            error instanceof WmsRefusal ? `${error.code} ${JSON.stringify(error.details)}` : errorText(error);
           await cancelJob(tx, job.id, message);
         }
       }

@@ -9,6 +9,7 @@ import type { OrderWorld } from '../orders/orders.factories';
 import type { WmsConnector } from './wms.connector';
 import {
   createWmsWorld,
+  drainReports,
   insertCompleteDraft,
   progressMove,
   recordingConnector,
@@ -74,7 +75,7 @@ describe('the simulator', () => {
     const sent = await view('purch', headId);
     expect(sent).toMatchObject({ progress: 'sent', status: SIMULATED_STATUS.registered, can_unready: false });
 
-    expect(await applyDueSimulatedEvents(db())).toBe(2);
+    expect(await drainReports(db())).toBe(2);
     const received = await view('purch', headId);
     expect(received).toMatchObject({ progress: 'sync', status: SIMULATED_STATUS.received });
     expect(received.lines[0].received_qty).toEqual({ $decimal: '10.500' });
@@ -116,7 +117,7 @@ describe('the simulator', () => {
     ]);
     await setReady('sales', headId);
     await work(testSimulator(db()));
-    await applyDueSimulatedEvents(db());
+    await drainReports(db());
 
     const done = await view('sales', headId);
     expect(done).toMatchObject({ progress: 'sync', status: SIMULATED_STATUS.delivered });
@@ -339,7 +340,7 @@ describe('stock from the warehouse', () => {
   it('never takes stock below zero', async () => {
     const sku = world.skus[0]!;
     // Reports of earlier orders first, so that only this order moves the stock.
-    while ((await applyDueSimulatedEvents(db())) > 0) {}
+    await drainReports(db());
     await db().delete(stockRows).where(eq(stockRows.skuId, sku.id));
     await createStockRow(db(), {
       consigneeId: world.consignee.id,
@@ -350,7 +351,7 @@ describe('stock from the warehouse', () => {
     const headId = await insertCompleteDraft(db(), 'sales', world, [{ skuIndex: 0, qty: '5' }]);
     await setReady('sales', headId);
     await work(testSimulator(db()));
-    await applyDueSimulatedEvents(db());
+    await drainReports(db());
     expect(await stockOf(sku.id)).toEqual([]);
     expect((await view('sales', headId)).status).toEqual(SIMULATED_STATUS.delivered);
   });
