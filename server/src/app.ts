@@ -123,12 +123,21 @@ export async function buildApp(
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      // Built assets carry a content hash in their names, so they never change.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    if (url.startsWith('/api/') || request.method !== 'GET' || !hasWeb || url.startsWith('/assets/')) {
       return sendFailure(reply, 404, { code: 'malformed_api_request', details: 'unknown call' });
     }
     // History-API fallback: every other page is the web app's to route.

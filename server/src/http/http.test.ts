@@ -106,3 +106,26 @@ describe('login rate limit', () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 });
+
+describe('the web app', () => {
+  it('serves built files and answers every other page with index.html', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(tmpdir(), 'extranet-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ WEB_DIST: dist });
+    const page = await web.app.inject({ method: 'GET', url: '/orders/purch/view/12?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>app</title>');
+    writeFileSync(path.join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/late-def456.js' });
+    expect(asset.body).toBe('console.log(2)');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await web.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
