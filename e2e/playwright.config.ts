@@ -47,6 +47,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', JOBS_INTERVAL_MS: '500' },
+    env: {
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      JOBS_INTERVAL_MS: '500',
+      // The simulated warehouse answers at once and refuses nothing at random.
+      WMS_SIM_ACCEPT_MS: '1000',
+      WMS_SIM_FAILURE_SHARE: '0',
+    },
   },
 });

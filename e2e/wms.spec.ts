@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+
+// Issue 7: the warehouse link takes a ready order to sent without anyone touching it; its system
+// comment appears in the order's discussion and its notification in the header bell.
+
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+function isoDay(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+interface OrderRow {
+  head_id: number;
+  consignee_id: number;
+}
+
+interface OrderView {
+  head_id: number;
+  can_ready: boolean;
+  problems: { errors: { code: string }[] };
+}
+
+/** A fresh draft purchase order nothing stops being ready: a copy of a demo draft, dated next week. */
+async function seedDraftPurchase(page: Page, token: string) {
+  const drafts = await api<{ items: OrderRow[] }>(
+    page,
+    '/orders/purch/list_orders',
+    { filters: { progress: 'draft', is_template: false }, count: 100 },
+    token,
+  );
+  const dateProblems = ['no_delivery_date', 'delivery_date_past'];
+  for (const row of drafts.items) {
+    const source = await api<OrderView>(page, '/orders/purch/view_order', { head_id: row.head_id }, token);
+    if (!source.problems.errors.every((error) => dateProblems.includes(error.code))) continue;
+    const code = `E2E-WMS-${suffix}`;
+    const added = await api<{ head_id: number }>(
+      page,
+      '/orders/purch/add_order',
+      { fields: { consignee_id: row.consignee_id, external_code: code, template_id: row.head_id } },
+      token,
+    );
+    await api(
+      page,
+      '/orders/purch/edit_order',
+      { head_id: added.head_id, fields: { delivery_date: { $date: isoDay(7) } } },
+      token,
+    );
+    const copy = await api<OrderView>(page, '/orders/purch/view_order', { head_id: added.head_id }, token);
+    expect(copy.can_ready, JSON.stringify(copy.problems)).toBe(true);
+    return { headId: added.head_id, code };
+  }
+  throw new Error('no demo draft to copy');
+}
+
+function statusBadge(page: Page) {
+  return page.getByRole('heading', { level: 1 }).getByTestId('order-status');
+}
+
+test('an order set ready is sent by the server, with its system comment and notification', async ({
+  page,
+}) => {
+  test.slow();
+  const token = await apiLogin(page, DEMO.operator);
+  const order = await seedDraftPurchase(page, token);
+  const sentText = 'Order progress changed from Ready to Sent';
+
+  await login(page, DEMO.operator, `/orders/purch/view/${order.headId}`);
+  await expect(page.getByRole('heading', { name: `Purchase order ${order.code}`, level: 1 })).toBeVisible();
+  await expect(statusBadge(page)).toHaveText('Draft');
+
+  // Open the bell once, so that its badge shows only what comes next.
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByTestId('notification-list')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('notification-badge')).not.toHaveAttribute('data-new', 'true');
+
+  await page.getByRole('button', { name: 'Set ready' }).click();
+  await expect(statusBadge(page)).not.toHaveText('Draft');
+
+  // Nobody touches the order again: the server sends it to the warehouse on its own.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh', exact: true }).first().click();
+    await expect(statusBadge(page)).toHaveText('Sent', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Undo ready' })).toHaveCount(0);
+  // The check is of the sent order, not of the set_ready toast on top of it.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await expectAccessible(page);
+
+  // The session refresh (every 10 seconds) lights the bell; its list leads back to the order.
+  const badge = page.getByTestId('notification-badge');
+  await expect(badge).toHaveAttribute('data-new', 'true', { timeout: 20_000 });
+  await page.getByTestId('notification-bell').click();
+  const toOrder = page
+    .getByTestId('notification-list')
+    .locator(`a[href="/orders/purch/view/${order.headId}"]`)
+    .filter({ hasText: sentText });
+  await expect(toOrder.first()).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/orders/purch');
+  await expect(page.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
+  await page.getByTestId('notification-bell').click();
+  await toOrder.first().click();
+  await expect(page).toHaveURL(new RegExp(`/orders/purch/view/${order.headId}$`));
+  await expect(statusBadge(page)).not.toHaveText(/Draft|Ready/);
+
+  // The order's discussion tells the story, in the system's words.
+  const discussion = page.getByTestId('order-discussion');
+  await expect(discussion.getByText(sentText)).toBeVisible();
+  await expect(discussion.getByText('Order progress changed from Draft to Ready')).toBeVisible();
+  await expect(discussion.getByText('Order status changed from unknown to Registered')).toBeVisible();
+  await expectAccessible(page);
+
+  // The list shows it sent too.
+  await page.goto(`/orders/purch?q=${order.code}`);
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await expect(page.locator('table tbody tr').first()).toContainText(/Sent|Receiving/);
+  await expectAccessible(page);
+});
