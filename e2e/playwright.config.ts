@@ -51,7 +51,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       JOBS_INTERVAL_MS: '500',
-      // The simulated warehouse answers at once and refuses nothing at random.
+      // The simulated warehouse answers within a second and refuses nothing at random.
       WMS_SIM_ACCEPT_MS: '1000',
       WMS_SIM_FAILURE_SHARE: '0',
     },
