@@ -135,6 +135,11 @@ export async function buildApp(
     });
   }
 
+  if (hasWeb) {
+    // The static plugin refuses a directory; the root is the web app's page like any other.
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || request.method !== 'GET' || !hasWeb || url.startsWith('/assets/')) {

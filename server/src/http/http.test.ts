@@ -117,6 +117,9 @@ describe('the web app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     const web = await createTestApp({ WEB_DIST: dist });
+    const root = await web.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<title>app</title>');
     const page = await web.app.inject({ method: 'GET', url: '/orders/purch/view/12?x=1' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
