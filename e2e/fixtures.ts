@@ -18,8 +18,9 @@ export async function expectAccessible(page: Page) {
 
 export async function login(page: Page, user: { username: string; password: string }, path = '/') {
   await page.goto(path);
-  await page.getByLabel(/username/i).fill(user.username);
-  await page.getByLabel(/password/i).fill(user.password);
+  await page.getByRole('textbox', { name: /username/i }).fill(user.username);
+  // A role, not a label: the password field's visibility toggle is labelled 'password' too.
+  await page.getByRole('textbox', { name: /password/i }).fill(user.password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 

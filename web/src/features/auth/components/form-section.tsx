@@ -15,7 +15,7 @@ export function FormSection({
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={titleId} data-testid={testId}>
       <Stack gap="md">
-        <Title order={3} size="h4" id={titleId}>
+        <Title order={2} size="h4" id={titleId}>
           {title}
         </Title>
         {children}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function UserStatusBadge({ excluded }: { excluded: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={excluded ? 'gray' : 'green'} variant="light" data-testid="user-status">
+    <Badge color={excluded ? 'gray' : 'green'} variant="dot" tt="none" data-testid="user-status">
       {excluded ? t('auth.users.status.inactive') : t('auth.users.status.active')}
     </Badge>
   );

@@ -1,10 +1,11 @@
 import type { auth } from '@extranet/contract';
-import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api';
+import { PageTitle } from '../../../shared/ui/page-title';
 import { FormError } from '../components/form-error';
 import { AccessForm } from '../components/profile-forms/access-form';
 import { GeneralForm } from '../components/profile-forms/general-form';
@@ -61,7 +62,7 @@ function ProfileEditor({ profile, isSelf }: { profile: auth.UserProfile; isSelf:
   if (!isSelf && !profile.manageable) {
     return (
       <Stack gap="md">
-        <Title order={2}>{t('auth.users.edit.title', { name: profile.username })}</Title>
+        <PageTitle title={t('auth.users.edit.title', { name: profile.username })} />
         <Alert color="red" variant="light" icon={<IconLock aria-hidden />} role="alert">
           {t('auth.users.edit.notManageable')}
         </Alert>
@@ -73,15 +74,13 @@ function ProfileEditor({ profile, isSelf }: { profile: auth.UserProfile; isSelf:
   const common = { profile, isSelf };
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>
-            {isSelf ? t('auth.users.edit.ownTitle') : t('auth.users.edit.title', { name: profile.username })}
-          </Title>
-          {profile.fio && <Text c="dimmed">{profile.fio}</Text>}
-        </div>
-        {viewProfile()}
-      </Group>
+      <PageTitle
+        title={
+          isSelf ? t('auth.users.edit.ownTitle') : t('auth.users.edit.title', { name: profile.username })
+        }
+        description={profile.fio}
+        actions={viewProfile()}
+      />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
         <Stack gap="md">
           <GeneralForm {...common} onDirtyChange={reporters.general} />

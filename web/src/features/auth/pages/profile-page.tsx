@@ -1,11 +1,12 @@
 import type { auth } from '@extranet/contract';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { PageTitle } from '../../../shared/ui/page-title';
 import { useDisableUser } from '../api/disable-user';
 import { useEnableUser } from '../api/enable-user';
 import { useResetLoginFailures } from '../api/reset-login-failures';
@@ -30,17 +31,17 @@ function Profile({ profile, isSelf }: { profile: auth.UserProfile; isSelf: boole
 
   return (
     <Stack gap="md" maw={960}>
-      <Group justify="space-between" align="center" wrap="wrap">
-        <div>
-          <Title order={2}>{isSelf ? t('auth.users.profile.ownTitle') : profile.username}</Title>
-          {profile.fio && <Text c="dimmed">{profile.fio}</Text>}
-        </div>
-        {canEdit && (
-          <Button component={Link} to={editPath} leftSection={<IconEdit size={18} aria-hidden />}>
-            {t('auth.users.profile.edit')}
-          </Button>
-        )}
-      </Group>
+      <PageTitle
+        title={isSelf ? t('auth.users.profile.ownTitle') : profile.username}
+        description={profile.fio}
+        actions={
+          canEdit && (
+            <Button component={Link} to={editPath} leftSection={<IconEdit size={18} aria-hidden />}>
+              {t('auth.users.profile.edit')}
+            </Button>
+          )
+        }
+      />
       <ProfileBanners profile={profile} canManage={!isSelf && profile.manageable} />
       <ProfileDetails profile={profile} />
     </Stack>

@@ -1,21 +1,12 @@
 import { auth, ROLE_ADMIN } from '@extranet/contract';
-import {
-  Button,
-  Group,
-  Loader,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { fieldError } from '../../../shared/forms';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { PageTitle } from '../../../shared/ui/page-title';
 import { useAddUser } from '../api/add-user';
 import { useAddUserDefaults } from '../api/get-add-user-defaults';
 import { CompanyMultiSelect } from '../components/company-picker';
@@ -23,6 +14,7 @@ import { FormError } from '../components/form-error';
 import { RequireUserManagement } from '../components/require-user-management';
 import { RoleSelect } from '../components/role-select';
 import { formResolver } from '../forms/form-resolver';
+import { usePasswordToggleProps } from '../forms/password-toggle';
 import { withCompaniesUnlessAdmin, withPasswordsIdentical } from '../forms/rules';
 import { useUnsavedChangesPrompt } from '../forms/use-unsaved-changes-prompt';
 
@@ -45,7 +37,7 @@ function UserAdd() {
   const defaults = useAddUserDefaults();
   return (
     <Stack gap="md" maw={720}>
-      <Title order={2}>{t('auth.users.add.title')}</Title>
+      <PageTitle title={t('auth.users.add.title')} />
       {defaults.data ? (
         <AddUserFormCard defaults={{ ...defaults.data, role: defaults.data.role as AddUserForm['role'] }} />
       ) : (
@@ -60,6 +52,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
   const { t } = useTranslation();
   const navigate = useNavigate();
   const addUser = useAddUser();
+  const toggle = usePasswordToggleProps();
   const {
     register,
     control,
@@ -102,6 +95,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
+              {...toggle}
               label={t('auth.users.fields.password')}
               autoComplete="new-password"
               withAsterisk
@@ -110,6 +104,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
               {...register('password', { deps: ['password_conf'] })}
             />
             <PasswordInput
+              {...toggle}
               label={t('auth.users.fields.confirm')}
               autoComplete="new-password"
               withAsterisk

@@ -96,7 +96,6 @@ export function AccessForm({ profile, onDirtyChange }: ProfileFormProps) {
                 label={t('auth.users.fields.companies')}
                 withAsterisk={role !== ROLE_ADMIN}
                 description={t('auth.users.fields.companiesHint')}
-                known={profile.companies}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

@@ -7,6 +7,7 @@ import { fieldError } from '../../../../shared/forms';
 import { useChangePasswordForce } from '../../api/change-password-force';
 import { useChangeOwnPassword } from '../../api/change-password-self';
 import { formResolver } from '../../forms/form-resolver';
+import { usePasswordToggleProps } from '../../forms/password-toggle';
 import { withPasswordsIdentical } from '../../forms/rules';
 import { FormError } from '../form-error';
 import { FormSection } from '../form-section';
@@ -32,6 +33,7 @@ const EMPTY: PasswordValues = { password_old: '', password_new: '', password_con
 export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProps) {
   const { t } = useTranslation();
   const own = useChangeOwnPassword();
+  const toggle = usePasswordToggleProps();
   const other = useChangePasswordForce();
   const save = isSelf ? own : other;
   const {
@@ -79,6 +81,7 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
           <FormError error={save.error} />
           {isSelf && (
             <PasswordInput
+              {...toggle}
               label={t('auth.users.fields.currentPassword')}
               autoComplete="current-password"
               withAsterisk
@@ -88,6 +91,7 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
             />
           )}
           <PasswordInput
+            {...toggle}
             label={t('auth.users.fields.newPassword')}
             autoComplete="new-password"
             withAsterisk
@@ -96,6 +100,7 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
             {...register('password_new', { deps: ['password_conf'] })}
           />
           <PasswordInput
+            {...toggle}
             label={t('auth.users.fields.confirm')}
             autoComplete="new-password"
             withAsterisk

@@ -1,0 +1,370 @@
+import type { Page } from '@playwright/test';
+import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+
+// Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it.
+test.describe.configure({ timeout: 180_000 });
+
+// Issue 3: the users list, the new user form, profiles and the profile editor.
+
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const NEW_USER = { username: `e2e-user-${suffix}`, password: 'first-password-1' };
+const RENAMED = `e2e-renamed-${suffix}`;
+
+function rows(page: Page) {
+  return page.locator('table tbody tr');
+}
+
+/** The texts of one column of the users table (0 profile, 1 #, 2 login, 3 name, 4 email, 5 role, 6 status). */
+async function column(page: Page, index: number): Promise<string[]> {
+  return rows(page)
+    .locator(`td:nth-child(${index + 1})`)
+    .allInnerTexts();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function apiLoginResult(page: Page, username: string, password: string) {
+  return api<{ session_code?: string; failure?: { code: string } }>(page, '/auth/login', {
+    username,
+    password,
+  });
+}
+
+test('the users list filters, sorts and pages, and keeps its state in the URL', async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/auth\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+  await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Paging.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^11–\d+ of \d+$/)).toBeVisible();
+
+  // Role filter: back to the first page, only managers.
+  await choose(page, 'Role', 'Manager');
+  await expect(page).toHaveURL(/role=7/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Manager']));
+  await expect.poll(() => column(page, 2)).toEqual(expect.arrayContaining(['jberzins', 'mliepa', 'manager']));
+
+  // Sorting by # descending.
+  await page.getByRole('columnheader', { name: '#' }).click();
+  await expect(page).toHaveURL(/sort=user_id/);
+  await page.getByRole('columnheader', { name: '#' }).click();
+  await expect(page).toHaveURL(/sort=-user_id/);
+  await expect
+    .poll(async () => {
+      const ids = (await column(page, 1)).map(Number);
+      return ids.length > 1 && ids.every((id, i) => i === 0 || (ids[i - 1] as number) > id);
+    })
+    .toBe(true);
+
+  // A reload keeps filter and sorting.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Role', exact: true })).toHaveValue('Manager');
+  await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Manager']));
+
+  // Company filter and text search.
+  await choose(page, 'Role', 'Manager');
+  await expect(page).not.toHaveURL(/role=/);
+  await choose(page, 'Company', 'Amber Home UAB');
+  await expect(page).toHaveURL(/company=\d+/);
+  await expect
+    .poll(() => column(page, 2))
+    .toEqual(expect.arrayContaining(['tkazlauskas', 'ktamm', 'nvolkova']));
+  expect(await column(page, 2)).not.toContain('jberzins');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Tamm');
+  await expect(page).toHaveURL(/q=Tamm/);
+  await expect.poll(() => column(page, 2)).toEqual(['ktamm']);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('Tamm');
+  await expect(page.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue('Amber Home UAB');
+  await expect.poll(() => column(page, 2)).toEqual(['ktamm']);
+  await expect(rows(page).first().getByText('Active', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a manager sees only the users of their own companies', async ({ page }) => {
+  await login(page, DEMO.manager, '/login?redirectTo=%2Fauth%2Fusers');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('tkazlauskas');
+  await expect(page.getByText('No users found')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('admin');
+  await expect(page.getByText('No users found')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('jberzins');
+  await expect.poll(() => column(page, 2)).toEqual(['jberzins']);
+});
+
+test.describe
+  .serial('the life of a user', () => {
+    let userId = 0;
+
+    test('the administrator creates a user and lands on its edit page', async ({ page }) => {
+      await login(page, DEMO.admin, '/login?redirectTo=%2Fauth%2Fusers');
+      await page.getByRole('link', { name: 'New user' }).click();
+      await expect(page).toHaveURL(/\/auth\/users\/add$/);
+      await expect(page.getByRole('heading', { name: 'New user', level: 1 })).toBeVisible();
+      await expectAccessible(page);
+
+      // An empty submit: every required field says so, and the toast of SPEC.md §5.
+      await page.getByRole('button', { name: 'Create user' }).click();
+      await expect(page.getByText('Input form has errors. Please fix them before save!')).toBeVisible();
+      await expect(page.getByText('This field is required')).toHaveCount(4);
+      await expectAccessible(page);
+
+      await page.getByRole('textbox', { name: 'Username' }).fill(NEW_USER.username);
+      await page.getByLabel('Password', { exact: true }).fill(NEW_USER.password);
+      await page.getByLabel('Confirm password', { exact: true }).fill('something-else-1');
+      await page.getByRole('button', { name: 'Create user' }).click();
+      await expect(page.getByText('Passwords must be identical')).toBeVisible();
+      await page.getByLabel('Confirm password', { exact: true }).fill(NEW_USER.password);
+      await page.getByRole('button', { name: 'Create user' }).click();
+      // Companies are required unless the role is 99.
+      await expect(page.getByText('This field is required')).toHaveCount(1);
+      await choose(page, 'Companies', 'Baltic Foods SIA');
+      await page.getByRole('button', { name: 'Create user' }).click();
+
+      await expect(page).toHaveURL(/\/auth\/users\/edit\/\d+$/);
+      userId = Number(page.url().split('/').pop());
+      await expect(page.getByRole('heading', { name: `Edit profile: ${NEW_USER.username}` })).toBeVisible();
+      await expectAccessible(page);
+
+      // The same username again is refused by the server, shown above the form.
+      await page.goto('/auth/users/add');
+      await page.getByRole('textbox', { name: 'Username' }).fill(NEW_USER.username);
+      await page.getByLabel('Password', { exact: true }).fill(NEW_USER.password);
+      await page.getByLabel('Confirm password', { exact: true }).fill(NEW_USER.password);
+      await choose(page, 'Companies', 'Baltic Foods SIA');
+      await page.getByRole('button', { name: 'Create user' }).click();
+      await expect(page.getByTestId('form-error')).toHaveText('User with this name already exists');
+    });
+
+    test("the new user's first login is forced through passreset, then they edit their own profile", async ({
+      page,
+    }) => {
+      await login(page, NEW_USER);
+      await expect(page).toHaveURL(/\/passreset$/);
+      await page.getByLabel('Current password').fill(NEW_USER.password);
+      await page.getByLabel('New password', { exact: true }).fill('second-password-2');
+      await page.getByLabel('Confirm new password').fill('second-password-2');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      // An operator has no user management.
+      await expect(
+        page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }),
+      ).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'My profile' }).click();
+      await expect(page).toHaveURL(/\/auth\/users\/profile$/);
+      await expect(page.getByRole('heading', { name: 'My profile', level: 1 })).toBeVisible();
+      await expect(page.getByTestId('banner-status')).toHaveText('This user is active.');
+      await expect(page.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
+      await expect(page.getByText('Baltic Foods SIA')).toBeVisible();
+      await expectAccessible(page);
+
+      await page.getByRole('link', { name: 'Edit profile' }).click();
+      await expect(page).toHaveURL(/\/auth\/users\/edit$/);
+      await expect(page.getByRole('heading', { name: 'Edit my profile', level: 1 })).toBeVisible();
+      // Username and access are only for another user.
+      await expect(page.getByTestId('form-username')).toHaveCount(0);
+      await expect(page.getByTestId('form-access')).toHaveCount(0);
+      await expectAccessible(page);
+
+      const general = page.getByTestId('form-general');
+      await general.getByLabel('Full name').fill('Erika Tester');
+      await general.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('User profile saved!')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Erika Tester');
+
+      // One's own password needs the current one; a wrong one is refused in the form.
+      const password = page.getByTestId('form-password');
+      await password.getByRole('button', { name: 'Save' }).click();
+      await expect(password.getByText('This field is required')).toHaveCount(3);
+      await password.getByLabel('Current password').fill('not-my-password');
+      await password.getByLabel('New password', { exact: true }).fill('third-password-3');
+      await password.getByLabel('Confirm password', { exact: true }).fill('third-password-3');
+      await password.getByRole('button', { name: 'Save' }).click();
+      await expect(password.getByTestId('form-error')).toHaveText('Wrong password');
+      await expect(password.getByLabel('New password', { exact: true })).toHaveValue('');
+      await password.getByLabel('Current password').fill('second-password-2');
+      await password.getByLabel('New password', { exact: true }).fill('third-password-3');
+      await password.getByLabel('Confirm password', { exact: true }).fill('third-password-3');
+      await password.getByRole('button', { name: 'Save' }).click();
+      await expect(password.getByTestId('form-error')).toHaveCount(0);
+      await expect(page.getByText('User profile saved!').first()).toBeVisible();
+      // The session goes on with the new password.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Edit my profile', level: 1 })).toBeVisible();
+      NEW_USER.password = 'third-password-3';
+    });
+
+    test('the administrator deactivates and activates the user', async ({ page }) => {
+      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fprofile%2F${userId}`);
+      await expect(page.getByRole('heading', { name: NEW_USER.username, level: 1 })).toBeVisible();
+      await expect(page.getByTestId('banner-status')).toContainText('This user is active.');
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: 'Deactivate' }).click();
+      await expect(page.getByTestId('banner-status')).toContainText(
+        'This user is inactive and cannot sign in.',
+      );
+      expect((await apiLoginResult(page, NEW_USER.username, NEW_USER.password)).failure?.code).toBe(
+        'user_excluded',
+      );
+      await page.goto(`/auth/users?q=${NEW_USER.username}`);
+      await expect(rows(page).first().getByText('Inactive', { exact: true })).toBeVisible();
+
+      await rows(page)
+        .first()
+        .getByRole('link', { name: `Open the profile of ${NEW_USER.username}` })
+        .click();
+      await page.getByRole('button', { name: 'Activate' }).click();
+      await expect(page.getByTestId('banner-status')).toContainText('This user is active.');
+      expect((await apiLoginResult(page, NEW_USER.username, NEW_USER.password)).session_code).toBeTruthy();
+    });
+
+    test('five failed logins lock the user until Reset Failures', async ({ page }) => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const result = await apiLoginResult(page, NEW_USER.username, 'wrong-password-0');
+        expect(result.failure?.code).toBe('auth_error');
+      }
+      expect((await apiLoginResult(page, NEW_USER.username, NEW_USER.password)).failure?.code).toBe(
+        'too_many_login_failures',
+      );
+      await login(page, NEW_USER);
+      await expect(page.getByRole('alert')).toHaveText(
+        'Too many login failures. Please contact the administrator.',
+      );
+
+      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fprofile%2F${userId}`);
+      await expect(page.getByTestId('banner-failures')).toContainText('Too many login failures');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Reset Failures' }).click();
+      await expect(page.getByTestId('banner-failures')).toHaveCount(0);
+      expect((await apiLoginResult(page, NEW_USER.username, NEW_USER.password)).session_code).toBeTruthy();
+    });
+
+    test('each form of the profile editor saves on its own', async ({ page }) => {
+      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fedit%2F${userId}`);
+      await expect(page.getByRole('heading', { name: `Edit profile: ${NEW_USER.username}` })).toBeVisible();
+
+      const general = page.getByTestId('form-general');
+      await general.getByLabel('Email').fill('not-an-email');
+      await general.getByRole('button', { name: 'Save' }).click();
+      await expect(general.getByText('Invalid email address format')).toBeVisible();
+      await expect(page.getByText('Input form has errors. Please fix them before save!')).toBeVisible();
+      await general.getByLabel('Email').fill('erika.tester@example.com');
+      await general.getByRole('textbox', { name: 'Language' }).click();
+      await page.getByRole('option', { name: 'Latviešu' }).click();
+      await general.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('User profile saved!').first()).toBeVisible();
+
+      const username = page.getByTestId('form-username');
+      await username.getByLabel('Username').fill('jberzins');
+      await username.getByRole('button', { name: 'Save' }).click();
+      await expect(username.getByTestId('form-error')).toHaveText('User with this name already exists');
+      await username.getByLabel('Username').fill(RENAMED);
+      await username.getByRole('button', { name: 'Save' }).click();
+      await expect(username.getByTestId('form-error')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: `Edit profile: ${RENAMED}` })).toBeVisible();
+
+      const notifications = page.getByTestId('form-notifications');
+      await notifications.getByRole('radio', { name: 'Once a day' }).check();
+      await notifications.getByRole('checkbox', { name: 'Private discussions' }).uncheck();
+      await notifications.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('User profile saved!').first()).toBeVisible();
+
+      const access = page.getByTestId('form-access');
+      await access.getByRole('checkbox', { name: 'Reports' }).check();
+      await access.getByRole('textbox', { name: 'Companies' }).click();
+      await page.getByRole('option', { name: 'Nordic Beverages AS' }).click();
+      await access.getByRole('heading', { name: 'Access' }).click();
+      await access.getByRole('textbox', { name: 'Role', exact: true }).click();
+      await page.getByRole('option', { name: 'Manager', exact: true }).click();
+      await access.getByRole('button', { name: 'Save' }).click();
+      await expect(access.getByTestId('form-error')).toHaveCount(0);
+      await expect(page.getByText('User profile saved!').first()).toBeVisible();
+
+      const password = page.getByTestId('form-password');
+      // Another user's password is set without the current one.
+      await expect(password.getByLabel('Current password')).toHaveCount(0);
+      await password.getByLabel('New password', { exact: true }).fill('reset-by-admin-4');
+      await password.getByLabel('Confirm password', { exact: true }).fill('reset-by-admin-4');
+      await password.getByRole('button', { name: 'Save' }).click();
+      await expect(password.getByTestId('form-error')).toHaveCount(0);
+      await expect(password.getByLabel('New password', { exact: true })).toHaveValue('');
+      await expectAccessible(page);
+
+      // Everything is there after a reload, on the profile.
+      await page.getByRole('link', { name: 'View profile' }).click();
+      await expect(page).toHaveURL(new RegExp(`/auth/users/profile/${userId}$`));
+      await expect(page.getByRole('heading', { name: RENAMED, level: 1 })).toBeVisible();
+      await expect(page.getByText('erika.tester@example.com')).toBeVisible();
+      await expect(page.getByText('Latviešu')).toBeVisible();
+      await expect(page.getByText('Nordic Beverages AS')).toBeVisible();
+      await expect(page.getByText('Reports', { exact: true })).toBeVisible();
+      // A password set by an administrator must be changed at the next sign-in.
+      await expect(page.getByTestId('banner-password')).toBeVisible();
+      const session = await apiLoginResult(page, RENAMED, 'reset-by-admin-4');
+      expect(session.session_code).toBeTruthy();
+      const profile = await api<{ role: number; email_rate: number | null; notifications: string[] }>(
+        page,
+        '/auth/get_profile_force',
+        { user_id: userId },
+        await apiLogin(page, DEMO.admin),
+      );
+      expect(profile.role).toBe(7);
+      expect(profile.notifications).not.toContain('prvt');
+      expect(profile.email_rate).not.toBeNull();
+    });
+
+    test('leaving unsaved changes asks first', async ({ page }) => {
+      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fedit%2F${userId}`);
+      const general = page.getByTestId('form-general');
+      await general.getByLabel('Full name').fill('Not saved yet');
+      const usersLink = page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Users' });
+
+      await usersLink.click();
+      const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/auth/users/edit/${userId}$`));
+      await expect(general.getByLabel('Full name')).toHaveValue('Not saved yet');
+
+      // Closing the tab asks the browser's own question.
+      const beforeUnload = new Promise<string>((resolve) => {
+        page.once('dialog', async (question) => {
+          resolve(question.type());
+          await question.dismiss();
+        });
+      });
+      await page.close({ runBeforeUnload: true });
+      expect(await beforeUnload).toBe('beforeunload');
+    });
+
+    test('after OK the page is left and the changes are dropped', async ({ page }) => {
+      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fedit%2F${userId}`);
+      const general = page.getByTestId('form-general');
+      await general.getByLabel('Full name').fill('Not saved either');
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+      await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'OK' }).click();
+      await expect(page).toHaveURL(/\/auth\/users$/);
+      await page.goBack();
+      await expect(page.getByTestId('form-general').getByLabel('Full name')).toHaveValue('Erika Tester');
+      // Saved forms leave nothing to ask about.
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+      await expect(page).toHaveURL(/\/auth\/users$/);
+    });
+  });

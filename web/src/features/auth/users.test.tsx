@@ -1,0 +1,276 @@
+import type { auth } from '@extranet/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionToken } from '../../shared/session';
+import { type Handler, makeSession, renderApp, stubApi } from '../../test/render-app';
+
+const cleanups: Array<() => void> = [];
+
+async function open(path: string) {
+  sessionToken.set('code-1');
+  const app = await renderApp(path);
+  cleanups.push(app.cleanup);
+  return app;
+}
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  sessionToken.clear();
+});
+
+const admin = makeSession({ user_id: 1, username: 'admin', fio: 'Demo Administrator', role: 99, umgr: true });
+const ok = () => ({ body: {} });
+
+function profile(overrides: Partial<auth.UserProfile> = {}): auth.UserProfile {
+  return {
+    user_id: 5,
+    username: 'aozola',
+    fio: 'Anna Ozola',
+    email: 'anna.ozola@example.com',
+    lang: 'lv',
+    role: 1,
+    companies: [{ company_id: 1, name: 'Baltic Foods SIA' }],
+    permissions: ['pord', 'stck'],
+    email_rate: null,
+    notifications: ['bcst'],
+    excluded: false,
+    password_expired: false,
+    too_many_login_failures: false,
+    manageable: true,
+    ...overrides,
+  };
+}
+
+/** The reference lists every users screen reads, plus the calls of one test. */
+function server(handlers: Record<string, Handler>) {
+  return stubApi({
+    '/auth/get_session': () => ({ body: admin }),
+    '/auth/list_roles': () => ({
+      body: {
+        items: [
+          { role_id: 1, name: 'Operator' },
+          { role_id: 7, name: 'Manager' },
+          { role_id: 81, name: 'Provider manager' },
+          { role_id: 99, name: 'Provider administrator' },
+        ],
+        more: false,
+      },
+    }),
+    '/auth/list_permissions': () => ({
+      body: {
+        items: ['umgr', 'cmgr', 'stck', 'pord', 'sord', 'reps'].map((id) => ({ perm_id: id, name: id })),
+        more: false,
+      },
+    }),
+    '/auth/list_linked_companies': () => ({
+      body: { items: [{ company_id: 1, name: 'Baltic Foods SIA' }], more: false },
+    }),
+    '/notifications/list_email_rates': () => ({
+      body: {
+        items: [
+          { erate_id: 1, minutes: 15 },
+          { erate_id: 4, minutes: 1440 },
+        ],
+        more: false,
+      },
+    }),
+    '/notifications/list_notification_types': () => ({
+      body: {
+        items: ['bcst', 'nrml', 'prvt', 'pord', 'sord'].map((id) => ({ ntfy_id: id, name: id })),
+        more: false,
+      },
+    }),
+    ...handlers,
+  });
+}
+
+describe('users list', () => {
+  it('asks the server for the filters, page and sorting that the URL carries', async () => {
+    // mantine-datatable renders a cell only when its media query matches; jsdom matches none.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as never,
+    );
+    const { calls } = server({
+      '/auth/list_users': () => ({
+        body: {
+          items: [
+            { user_id: 8, username: 'mliepa', fio: 'Mārtiņš Liepa', email: null, role: 7, excluded: true },
+          ],
+          more: false,
+          total: 21,
+        },
+      }),
+    });
+    await open('/auth/users?role=7&company=1&q=Liepa&page=2&size=20&sort=-email');
+
+    expect(await screen.findByText('mliepa')).toBeTruthy();
+    const request = calls.find((call) => call.path === '/auth/list_users')?.body;
+    expect(request).toEqual({
+      filters: { role_id: 7, company_id: 1, smart: 'Liepa' },
+      page: 1,
+      count: 20,
+      ordering: '-email',
+      with_total: true,
+    });
+    const row = screen.getByText('mliepa').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Manager')).toBeTruthy();
+    expect(within(row).getByText('Inactive')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the profile of mliepa' }).getAttribute('href')).toBe(
+      '/auth/users/profile/8',
+    );
+  });
+
+  it('tells a user without umgr that the screen is not theirs', async () => {
+    const { calls } = server({ '/auth/get_session': () => ({ body: { ...admin, umgr: false } }) });
+    await open('/auth/users');
+    expect(await screen.findByText('You do not have access to user management.')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/auth/list_users')).toBe(false);
+  });
+});
+
+describe('new user form', () => {
+  it('shows every rule of SPEC.md §5 at once and sends nothing while the form is invalid', async () => {
+    const { calls } = server({ '/auth/get_add_user_defaults': () => ({ body: { role: 1, companies: [] } }) });
+    await open('/auth/users/add');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create user' }));
+
+    // Username, password, confirm, and companies (required for role 1).
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+    expect(await screen.findByText('Input form has errors. Please fix them before save!')).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'new-user');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
+    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-two');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('Passwords must be identical')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/auth/add_user')).toBe(false);
+  });
+
+  it("needs no company for role 99 and goes on to the new user's edit page", async () => {
+    const { calls } = server({
+      '/auth/get_add_user_defaults': () => ({ body: { role: 99, companies: [] } }),
+      '/auth/add_user': () => ({ body: { user_id: 42 } }),
+      '/auth/get_profile_force': () => ({ body: profile({ user_id: 42, username: 'root-two', role: 99 }) }),
+    });
+    const app = await open('/auth/users/add');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'root-two');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
+    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/users/edit/42'));
+    expect(calls.find((call) => call.path === '/auth/add_user')?.body).toEqual({
+      username: 'root-two',
+      password: 'password-one',
+      password_conf: 'password-one',
+      role: 99,
+      companies: [],
+    });
+  });
+});
+
+describe('profile view', () => {
+  it('offers Deactivate and Reset Failures for a manageable user', async () => {
+    const { calls } = server({
+      '/auth/get_profile_force': () => ({
+        body: profile({ too_many_login_failures: true, password_expired: true }),
+      }),
+      '/auth/reset_login_failures': ok,
+    });
+    await open('/auth/users/profile/5');
+    expect(await screen.findByText('This user is active.')).toBeTruthy();
+    expect(screen.getByText(/Password reset required/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe(
+      '/auth/users/edit/5',
+    );
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reset Failures' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/auth/reset_login_failures')?.body).toEqual({ user_id: 5 }),
+    );
+  });
+
+  it('offers no action and no edit link for a user the viewer cannot manage', async () => {
+    server({ '/auth/get_profile_force': () => ({ body: profile({ excluded: true, manageable: false }) }) });
+    await open('/auth/users/profile/5');
+    expect(await screen.findByText('This user is inactive and cannot sign in.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).toBeNull();
+  });
+});
+
+describe('profile editor', () => {
+  it('validates the email with the message of SPEC.md §5 and saves the general form alone', async () => {
+    const { calls } = server({
+      '/auth/get_profile_force': () => ({ body: profile() }),
+      '/auth/change_general_force': ok,
+    });
+    await open('/auth/users/edit/5');
+    const user = userEvent.setup();
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    const general = screen.getByRole('form', { name: 'General' });
+    await user.click(within(general).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid email address format')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/auth/change_general_force')).toBe(false);
+
+    await user.clear(email);
+    await user.type(email, 'anna@example.com');
+    await user.click(within(general).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User profile saved!')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/auth/change_general_force')?.body).toEqual({
+      user_id: 5,
+      fio: 'Anna Ozola',
+      email: 'anna@example.com',
+      lang: 'lv',
+    });
+  });
+
+  it('asks before leaving unsaved changes: Cancel stays, OK leaves', async () => {
+    server({
+      '/auth/get_profile_force': () => ({ body: profile() }),
+      '/auth/list_users': () => ({ body: { items: [], more: false, total: 0 } }),
+    });
+    const app = await open('/auth/users/edit/5');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), ' Jr.');
+    const usersLink = within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', {
+      name: 'Users',
+    });
+
+    await user.click(usersLink);
+    let dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.router.state.location.pathname).toBe('/auth/users/edit/5');
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveProperty('value', 'Anna Ozola Jr.');
+
+    await user.click(usersLink);
+    dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/users'));
+  });
+
+  it("shows neither the username nor the access form on one's own profile", async () => {
+    server({
+      '/auth/get_profile_self': () => ({
+        body: profile({ user_id: 1, username: 'admin', manageable: false }),
+      }),
+    });
+    await open('/auth/users/edit');
+    expect(await screen.findByRole('heading', { name: 'Edit my profile' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'General' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Password' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Username' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Access' })).toBeNull();
+    expect(screen.getByLabelText(/^Current password/, { selector: 'input' })).toBeTruthy();
+  });
+});
