@@ -39,7 +39,7 @@ async function startServer(): Promise<Server> {
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
@@ -132,7 +132,7 @@ describe('embedded database life', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  });
+  }, 300_000);
 
   it('stops with one clear line on an invalid environment variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
