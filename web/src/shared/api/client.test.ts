@@ -129,10 +129,9 @@ describe('callApi', () => {
           }),
       ),
     );
-    const started = Date.now();
     const error = await failureOf(callApi(echo, { day: '2026-11-20', amount: '1' }));
+    // The stub answers only when aborted: reaching here means the timeout aborted the request.
     expect(error.code).toBe('server_unavailable');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
   });
 
   it('lets a cancellation by the caller through as an abort, not as a failure', async () => {
