@@ -1,6 +1,7 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from './format';
 
 dayjs.extend(customParseFormat);
@@ -13,5 +14,14 @@ export function parseDate(text: string): string | null {
 
 /** SPEC.md §5 'Date input': DD.MM.YYYY, an unparsable date is cleared. Values are 'YYYY-MM-DD'. */
 export function DateField(props: Omit<DateInputProps, 'valueFormat' | 'dateParser'>) {
-  return <DateInput valueFormat={DATE_FORMAT} dateParser={parseDate} placeholder="DD.MM.YYYY" {...props} />;
+  const { t } = useTranslation();
+  return (
+    <DateInput
+      valueFormat={DATE_FORMAT}
+      dateParser={parseDate}
+      placeholder="DD.MM.YYYY"
+      clearButtonProps={{ 'aria-label': t('orders.clearDate') }}
+      {...props}
+    />
+  );
 }

@@ -35,7 +35,7 @@ function OrderLineEditor({ kind, control, index, consigneeId, onToggleDelete }: 
       radius="md"
       data-testid="order-line"
       data-deleted={deleted || undefined}
-      bg={deleted ? 'var(--mantine-color-gray-1)' : undefined}
+      bg={deleted ? 'var(--mantine-color-gray-0)' : undefined}
       role="group"
       aria-label={t('orders.lines.line', { n: index + 1 })}
     >
@@ -156,8 +156,8 @@ function OrderLineEditor({ kind, control, index, consigneeId, onToggleDelete }: 
         <Grid.Col span={{ base: 12, md: 2 }}>
           <Group justify="flex-end">
             <Button
-              variant={deleted ? 'light' : 'subtle'}
-              color={deleted ? 'blue' : 'red'}
+              variant={deleted ? 'default' : 'subtle'}
+              color={deleted ? undefined : 'red'}
               leftSection={
                 deleted ? <IconArrowBackUp size={16} aria-hidden /> : <IconTrash size={16} aria-hidden />
               }

@@ -26,6 +26,7 @@ export function OrderProblems({ problems, isTemplate }: { problems: orders.Probl
         <Alert
           color="red"
           title={t('orders.view.errorsTitle')}
+          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
           icon={<IconExclamationCircle aria-hidden />}
           data-testid="order-errors"
         >
@@ -36,6 +37,7 @@ export function OrderProblems({ problems, isTemplate }: { problems: orders.Probl
         <Alert
           color="yellow"
           title={t('orders.view.warningsTitle')}
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
           icon={<IconAlertTriangle aria-hidden />}
           data-testid="order-warnings"
         >

@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput }
 import { IconCopy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { fieldError, MESSAGES } from '../../../shared/forms';
@@ -47,12 +47,19 @@ function CopyNotice({ kind, fromOrderId }: { kind: OrderKind; fromOrderId: numbe
   const code = source.data?.external_code ?? `#${fromOrderId}`;
   return (
     <Alert color="blue" variant="light" icon={<IconCopy aria-hidden />} data-testid="copy-notice">
-      <Trans
-        t={t}
-        i18nKey="orders.add.copyNotice"
-        values={{ code }}
-        components={{ link: <Anchor component={Link} to={orderPaths.view(kind, fromOrderId)} inherit /> }}
-      />
+      <Text size="sm">
+        {t('orders.add.copyNotice', { code })}{' '}
+        <Anchor
+          component={Link}
+          to={orderPaths.view(kind, fromOrderId)}
+          inherit
+          c="inherit"
+          fw={600}
+          underline="always"
+        >
+          {t('orders.add.copyOpen')}
+        </Anchor>
+      </Text>
     </Alert>
   );
 }

@@ -193,7 +193,7 @@ function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
             )}
             {!data.is_template && data.progress === 'failure' && (
               <Button
-                color="orange"
+                variant="default"
                 leftSection={<IconRotateClockwise size={18} aria-hidden />}
                 onClick={() => run(reset, t('orders.actions.resetDone'))}
                 loading={reset.isPending}
@@ -204,7 +204,7 @@ function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
             )}
             {!data.is_template && data.can_unready && (
               <Button
-                variant="light"
+                variant="default"
                 leftSection={<IconArrowBackUp size={18} aria-hidden />}
                 onClick={() => run(unready, t('orders.actions.unreadyDone'))}
                 loading={unready.isPending}
@@ -215,7 +215,6 @@ function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
             )}
             {!data.is_template && data.progress === 'draft' && (
               <Button
-                color="green"
                 leftSection={<IconCheck size={18} aria-hidden />}
                 onClick={() => run(ready, t('orders.actions.readyDone'))}
                 loading={ready.isPending}
@@ -229,7 +228,13 @@ function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
       />
 
       {data.progress === 'failure' && (
-        <Alert color="red" variant="light" icon={<IconX aria-hidden />} title={t('orders.view.failureTitle')}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconX aria-hidden />}
+          title={t('orders.view.failureTitle')}
+          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+        >
           {data.failure_reason ?? t('orders.view.failureUnknown')}
         </Alert>
       )}

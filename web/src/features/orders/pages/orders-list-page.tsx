@@ -1,5 +1,5 @@
 import { orders } from '@extranet/contract';
-import { ActionIcon, Button, Checkbox, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconEye, IconPlus, IconRefresh, IconRotateClockwise, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -23,6 +23,8 @@ type SortKey = orders.OrderOrdering;
 type Row = OrderRow;
 
 const PAGE_SIZES = [10, 20, 50];
+/** Templates have their own checkbox; the other progress values can be filtered on. */
+const LISTED_PROGRESS = orders.ORDER_PROGRESS.filter((progress) => progress !== 'template');
 const SEARCH_DELAY_MS = 250;
 const DEFAULT_SORT: DataTableSortStatus<Row> = { columnAccessor: 'creation_date', direction: 'desc' };
 
@@ -223,6 +225,18 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           }}
           w={{ base: '100%', sm: 220 }}
           type="search"
+        />
+        <Select
+          label={t('orders.fields.status')}
+          placeholder={t('orders.list.all')}
+          data={LISTED_PROGRESS.map((progress) => ({
+            value: progress,
+            label: t(`orders.progress.${progress}`),
+          }))}
+          value={state.progress}
+          onChange={(progress) => update({ progress })}
+          clearable
+          w={{ base: '100%', sm: 170 }}
         />
         <DateField
           label={t('orders.list.createdFrom')}
