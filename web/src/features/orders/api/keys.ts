@@ -30,6 +30,3 @@ export const orderKeys = {
   view: (kind: OrderKind, headId: number) => ['orders', kind, 'view', headId] as const,
   addDefaults: (kind: OrderKind) => ['orders', kind, 'add-defaults'] as const,
 };
-
-/** The discussions feature keeps an order's discussion under this prefix. */
-export const DISCUSSIONS_KEY = ['discussions'] as const;

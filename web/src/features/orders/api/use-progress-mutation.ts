@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DISCUSSIONS_KEY, type OrderKind, orderKeys } from './keys';
+import { DISCUSSIONS_KEY } from '../../discussions/components/order-discussion-panel';
+import { type OrderKind, orderKeys } from './keys';
 
 /**
  * A mutation that moves an order's progress. Afterwards the order and its discussion (which got a

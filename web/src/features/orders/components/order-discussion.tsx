@@ -1,9 +1,10 @@
+import { OrderDiscussionPanel } from '../../discussions/components/order-discussion-panel';
 import type { OrderKind } from '../api/keys';
 
 /**
- * The order's discussion with its new-comment form (SPEC.md §2 'View order'). The discussions
- * feature provides the panel; until it exists the view shows none.
+ * The order's discussion with its new-comment form (SPEC.md §2 'View order'): the discussions
+ * feature's panel, the one import across features the order views make.
  */
-export function OrderDiscussion(_props: { kind: OrderKind; headId: number }) {
-  return null;
+export function OrderDiscussion({ kind, headId }: { kind: OrderKind; headId: number }) {
+  return <OrderDiscussionPanel kind={kind} headId={headId} />;
 }
