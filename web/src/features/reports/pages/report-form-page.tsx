@@ -100,7 +100,9 @@ function ReportForm({ report }: { report?: reports.Report }) {
       url: report?.url ?? '',
     },
     resolver: zodResolver(ReportFormSchema),
-    mode: 'onTouched',
+    // Checked on submit, then on every change: no message appears under a field while the
+    // pointer is on its way to the submit button, so the button never moves under it.
+    mode: 'onSubmit',
   });
   const busy = add.isPending || edit.isPending || remove.isPending;
   const serverError = add.error ?? edit.error ?? remove.error;
@@ -128,6 +130,7 @@ function ReportForm({ report }: { report?: reports.Report }) {
       children: <Text size="sm">{t('reports.form.deleteText', { name: report.name })}</Text>,
       labels: { confirm: t('reports.form.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common.close') },
       onConfirm: async () => {
         try {
           await remove.mutateAsync(report.report_id);

@@ -164,7 +164,9 @@ function SkuEditForm({ item }: { item: sku.SkuRow }) {
   const { control, register, handleSubmit, formState } = useForm<SkuFormValues, unknown, SkuFormOutput>({
     defaultValues: toFormValues(item),
     resolver: zodResolver(SkuFormSchema),
-    mode: 'onTouched',
+    // Checked on submit, then on every change: no message appears under a field while the
+    // pointer is on its way to the submit button, so the button never moves under it.
+    mode: 'onSubmit',
   });
   const lines = useFieldArray({ control, name: 'lines', keyName: 'key' });
 

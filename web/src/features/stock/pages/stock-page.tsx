@@ -37,13 +37,13 @@ function StatusBadge({ status }: { status: Row['status'] }) {
   const { t } = useTranslation();
   if (!status.desc) {
     return (
-      <Badge color="gray" variant="light" tt="none">
+      <Badge color="gray" variant="dot" tt="none">
         {t('stock.unknownStatus')}
       </Badge>
     );
   }
   return (
-    <Badge color={STATUS_COLORS[status.code ?? ''] ?? 'blue'} variant="light" tt="none" maw="100%">
+    <Badge color={STATUS_COLORS[status.code ?? ''] ?? 'blue'} variant="dot" tt="none" maw="100%">
       {status.desc}
     </Badge>
   );
