@@ -64,8 +64,12 @@ export function FileAttachments({
   const codesKey = codes.join(',');
   const busy = uploads.some((upload) => upload.status === 'uploading');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the joined codes are the identity.
-  useEffect(() => onChangeRef.current(codes), [codesKey]);
-  useEffect(() => onBusyRef.current?.(busy), [busy]);
+  useEffect(() => {
+    onChangeRef.current(codes);
+  }, [codesKey]);
+  useEffect(() => {
+    onBusyRef.current?.(busy);
+  }, [busy]);
   const uploadsRef = useRef(uploads);
   uploadsRef.current = uploads;
   // Leaving the form stops the uploads still running.

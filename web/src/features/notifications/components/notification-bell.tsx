@@ -1,14 +1,26 @@
 import type { notifications } from '@extranet/contract';
-import { ActionIcon, Center, Group, Indicator, Loader, Menu, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Center,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconBell, IconPaperclip } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authorName, commentText } from '../../../shared/messages/comment-text';
 import { useSession } from '../../../shared/session';
 import { useListRecent } from '../api/list-recent';
 import { useMarkSeen } from '../api/mark-seen';
+import classes from './notification-bell.module.css';
 
 /** SPEC.md §9: texts cut at 50 characters plus '...', a list at most 250 px high. */
 export const TEXT_MAX = 50;
@@ -40,6 +52,7 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const session = useSession();
   const [opened, setOpened] = useState(false);
+  const titleId = useId();
   const recent = useListRecent(opened);
   const markSeen = useMarkSeen();
 
@@ -56,87 +69,104 @@ export function NotificationBell() {
     : t('notifications.bell.open');
 
   return (
-    <Menu
+    <Popover
       position="bottom-end"
       width={340}
       shadow="md"
       withinPortal
+      trapFocus
+      returnFocus
       opened={opened}
-      onChange={(next) => (next ? void open() : setOpened(false))}
+      onChange={setOpened}
     >
-      <Menu.Target>
-        <Indicator
-          color="red"
-          size={10}
-          offset={6}
-          disabled={!session.has_new_notifications}
-          processing={session.has_new_notifications}
-          data-testid="notification-badge"
-          data-new={session.has_new_notifications || undefined}
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={label}
+          data-testid="notification-bell"
+          onClick={() => (opened ? setOpened(false) : void open())}
         >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={label}
-            data-testid="notification-bell"
+          <Indicator
+            color="red"
+            size={10}
+            offset={2}
+            disabled={!session.has_new_notifications}
+            processing={session.has_new_notifications}
+            data-testid="notification-badge"
+            data-new={session.has_new_notifications || undefined}
           >
             <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
-      </Menu.Target>
-      <Menu.Dropdown data-testid="notification-list">
-        <Menu.Label>{t('notifications.bell.title')}</Menu.Label>
+          </Indicator>
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown p={0} data-testid="notification-list" aria-labelledby={titleId}>
+        <Text size="sm" fw={600} px="sm" pt="sm" pb="xs" id={titleId} component="h2">
+          {t('notifications.bell.title')}
+        </Text>
         {recent.isFetching && items.length === 0 ? (
           <Center py="sm">
             <Loader size="sm" aria-label={t('common.loading')} />
           </Center>
         ) : recent.isError ? (
-          <Text size="sm" c="red.9" px="sm" py="xs" role="alert">
+          <Text size="sm" c="red.9" px="sm" pb="sm" role="alert">
             {t('notifications.bell.failed')}
           </Text>
         ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py="xs">
+          <Text size="sm" c="dimmed" px="sm" pb="sm">
             {t('notifications.bell.empty')}
           </Text>
         ) : (
           <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto">
-            {items.map((item) => (
-              <Menu.Item
-                key={item.notification_id}
-                component={Link}
-                to={notificationPath(item)}
-                data-testid="notification-item"
-                data-unseen={!item.seen || undefined}
-              >
-                <Stack gap={2}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Text size="sm" fw={item.seen ? 500 : 700} truncate>
-                      {authorName(t, item.user)}
-                    </Text>
-                    <Group gap={4} wrap="nowrap">
-                      {item.with_files && (
-                        <IconPaperclip size={14} aria-label={t('notifications.bell.withFiles')} role="img" />
-                      )}
-                      <Text size="xs" c="dimmed" component="time" dateTime={item.creation_date.toISOString()}>
-                        {formatTime(item.creation_date)}
-                      </Text>
-                    </Group>
-                  </Group>
-                  <Text
-                    size="sm"
-                    c="dimmed"
-                    fs={item.is_dict ? 'italic' : undefined}
-                    style={{ overflowWrap: 'anywhere' }}
+            <Box component="ul" m={0} p={0} pb={4} style={{ listStyle: 'none' }}>
+              {items.map((item) => (
+                <li key={item.notification_id}>
+                  <UnstyledButton
+                    component={Link}
+                    to={notificationPath(item)}
+                    onClick={() => setOpened(false)}
+                    className={classes.item}
+                    data-testid="notification-item"
+                    data-unseen={!item.seen || undefined}
                   >
-                    {shortenText(commentText(t, item.text))}
-                  </Text>
-                </Stack>
-              </Menu.Item>
-            ))}
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text size="sm" fw={item.seen ? 500 : 700} truncate>
+                        {authorName(t, item.user)}
+                      </Text>
+                      <Group gap={4} wrap="nowrap">
+                        {item.with_files && (
+                          <IconPaperclip
+                            size={14}
+                            aria-label={t('notifications.bell.withFiles')}
+                            role="img"
+                          />
+                        )}
+                        <Text
+                          size="xs"
+                          c="dimmed"
+                          component="time"
+                          dateTime={item.creation_date.toISOString()}
+                        >
+                          {formatTime(item.creation_date)}
+                        </Text>
+                      </Group>
+                    </Group>
+                    <Text
+                      size="sm"
+                      c="dimmed"
+                      fs={item.is_dict ? 'italic' : undefined}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {shortenText(commentText(t, item.text))}
+                    </Text>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </Box>
           </ScrollArea.Autosize>
         )}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
