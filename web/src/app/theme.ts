@@ -16,6 +16,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5f6770',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Light variants (active menu entry, light buttons and badges) stay readable on their hover tint.
+    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
   },
   dark: {},
 });

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@extranet/contract';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,14 +26,16 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('layout.userMenu.open')} data-testid="user-menu">
+        {/* The accessible name starts with the visible name (axe: label-content-name-mismatch). */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Avatar size={32} radius="xl" color="blue">
+            <Avatar size={32} radius="xl" color="blue" aria-hidden>
               {initials(name)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
               {name}
             </Text>
+            <VisuallyHidden> {t('layout.userMenu.open')}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
