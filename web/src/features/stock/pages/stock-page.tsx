@@ -168,12 +168,13 @@ function StockTable() {
     ];
     return all.map((column) => ({ ...column, resizable: true }));
   }, [t]);
-  const { effectiveColumns, columnsWidth, setMultipleColumnWidths } = useDataTableColumns<Row>({
+  // The table resizes its columns itself (storeColumnsKey); this second view of the same stored
+  // widths only pulls a column back within 50..300 pixels after a drag.
+  const { columnsWidth, setMultipleColumnWidths } = useDataTableColumns<Row>({
     key: STOCK_TABLE_ID,
     columns,
   });
 
-  // Keeps every resized width within 50..300 pixels.
   useEffect(() => {
     const updates = columnsWidth.flatMap((entry) =>
       Object.entries(entry).flatMap(([accessor, width]) => {
@@ -262,7 +263,7 @@ function StockTable() {
         onSortStatusChange={(sort) =>
           update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
         }
-        columns={effectiveColumns}
+        columns={columns}
       />
     </Stack>
   );
