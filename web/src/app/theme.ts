@@ -18,6 +18,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     // Light variants (active menu entry, light buttons and badges) stay readable on their hover tint.
     '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
   dark: {},
 });
