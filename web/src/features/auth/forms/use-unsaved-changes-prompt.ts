@@ -33,13 +33,19 @@ export function useUnsavedChangesPrompt(isDirty: boolean): { allowNavigation: ()
       const current = latest.current;
       if (settled || current.state !== 'blocked') return;
       settled = true;
-      if (leave) current.proceed();
-      else current.reset();
+      if (leave) {
+        // The page may stay mounted until the next screen has loaded: it must not ask again.
+        bypass.current = true;
+        current.proceed();
+      } else {
+        current.reset();
+      }
     };
     modals.openConfirmModal({
       title: t('auth.unsaved.title'),
       children: t('auth.unsaved.text'),
       labels: { confirm: t('common.ok'), cancel: t('common.cancel') },
+      closeButtonProps: { 'aria-label': t('common.close') },
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),

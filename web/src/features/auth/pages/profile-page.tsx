@@ -1,4 +1,4 @@
-import type { auth } from '@extranet/contract';
+import { type auth, ROLE_ADMIN } from '@extranet/contract';
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -184,6 +184,8 @@ function ProfileDetails({ profile }: { profile: auth.UserProfile }) {
                 </Badge>
               ))}
             </Group>
+          ) : profile.role === ROLE_ADMIN ? (
+            t('auth.users.list.allCompanies')
           ) : (
             none
           )}

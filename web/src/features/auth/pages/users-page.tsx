@@ -132,8 +132,8 @@ function UsersList() {
           {
             accessor: 'profile',
             title: t('auth.users.list.columns.profile'),
-            width: 80,
             textAlign: 'center',
+            noWrap: true,
             render: (row) => (
               <ActionIcon
                 component={Link}
@@ -158,6 +158,7 @@ function UsersList() {
           {
             accessor: 'excluded',
             title: t('auth.users.list.columns.status'),
+            noWrap: true,
             render: (row) => <UserStatusBadge excluded={row.excluded} />,
           },
         ]}

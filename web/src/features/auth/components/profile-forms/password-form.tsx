@@ -79,6 +79,15 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
       <form onSubmit={onSubmit} noValidate aria-label={t('auth.users.edit.password')}>
         <Stack gap="md">
           <FormError error={save.error} />
+          {/* For password managers: whose password this is. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={profile.username}
+            readOnly
+            hidden
+          />
           {isSelf && (
             <PasswordInput
               {...toggle}
