@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { fieldError, requiredText } from '../../../shared/forms';
 import { useLogin } from '../api/login';
 import { FormError } from '../components/form-error';
+import { usePasswordToggleProps } from '../forms/password-toggle';
 
 const LoginForm = auth.LoginRequest.extend({
   username: requiredText({ max: 64 }),
@@ -18,6 +19,7 @@ type LoginForm = z.infer<typeof LoginForm>;
 export function LoginPage() {
   const { t } = useTranslation();
   const loginMutation = useLogin();
+  const toggle = usePasswordToggleProps();
   const {
     register,
     handleSubmit,
@@ -61,6 +63,7 @@ export function LoginPage() {
           {...register('username')}
         />
         <PasswordInput
+          {...toggle}
           label={t('auth.login.password')}
           autoComplete="current-password"
           withAsterisk

@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { useChangePasswordSelf } from '../api/change-password-self';
 import { useLogout } from '../api/logout';
 import { FormError } from '../components/form-error';
+import { usePasswordToggleProps } from '../forms/password-toggle';
 
 // The form says current/password/confirm; the call says password_old/password_new/password_conf.
 const PassresetForm = z
@@ -28,6 +29,7 @@ const EMPTY: PassresetForm = { current: '', password: '', confirm: '' };
 export function PassresetPage() {
   const { t } = useTranslation();
   const change = useChangePasswordSelf({ onChanged: () => notifySuccess(t('auth.passreset.success')) });
+  const toggle = usePasswordToggleProps();
   const logout = useLogout();
   const {
     register,
@@ -65,6 +67,7 @@ export function PassresetPage() {
         </div>
         <FormError error={change.error} />
         <PasswordInput
+          {...toggle}
           label={t('auth.passreset.current')}
           autoComplete="current-password"
           withAsterisk
@@ -74,6 +77,7 @@ export function PassresetPage() {
           {...register('current')}
         />
         <PasswordInput
+          {...toggle}
           label={t('auth.passreset.new')}
           autoComplete="new-password"
           withAsterisk
@@ -82,6 +86,7 @@ export function PassresetPage() {
           {...register('password', { deps: ['confirm'] })}
         />
         <PasswordInput
+          {...toggle}
           label={t('auth.passreset.confirm')}
           autoComplete="new-password"
           withAsterisk
