@@ -1,4 +1,4 @@
-import { type auth, ROLE_ADMIN } from '@extranet/contract';
+import { type auth, PERMISSIONS, ROLE_ADMIN } from '@extranet/contract';
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -193,11 +193,13 @@ function ProfileDetails({ profile }: { profile: auth.UserProfile }) {
         <Field label={t('auth.users.fields.permissions')}>
           {profile.permissions.length ? (
             <Group gap={6} component="span">
-              {profile.permissions.map((permission) => (
-                <Badge key={permission} variant="light" color="gray" tt="none">
-                  {permissionName(permission)}
-                </Badge>
-              ))}
+              {[...profile.permissions]
+                .sort((a, b) => PERMISSIONS.indexOf(a) - PERMISSIONS.indexOf(b))
+                .map((permission) => (
+                  <Badge key={permission} variant="light" color="gray" tt="none">
+                    {permissionName(permission)}
+                  </Badge>
+                ))}
             </Group>
           ) : (
             none
