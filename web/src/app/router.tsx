@@ -2,10 +2,10 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loginRoute, passresetRoute, usersRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { discussionsRoutes } from '../features/discussions/routes';
+import { ordersRoutes } from '../features/orders/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { skuRoutes } from '../features/sku/routes';
 import { stockRoutes } from '../features/stock/routes';
-import { ordersRoutes } from '../features/orders/routes';
 import { supportRoutes } from '../features/support/routes';
 import type { RouteHandle } from '../shared/navigation';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -24,11 +24,11 @@ const workplaceRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...supportRoutes,
   ...usersRoutes,
+  ...ordersRoutes,
   ...stockRoutes,
   ...skuRoutes,
   ...reportsRoutes,
   ...discussionsRoutes,
-  ...ordersRoutes,
   {
     path: 'placeholder',
     handle: { breadcrumb: 'layout.breadcrumbs.placeholder' } satisfies RouteHandle,
