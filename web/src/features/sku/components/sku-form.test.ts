@@ -111,21 +111,41 @@ describe('the SKU edit form', () => {
   });
 
   it('refuses fractions of days and degrees, negative or oversized amounts, too many decimals', () => {
-    expect(messages(values((form) => void (form.storage.ship_expire = 1.5)))).toEqual([
-      'storage.ship_expire: sku.edit.wholeNumber',
-    ]);
-    expect(messages(values((form) => void (form.storage.receive_expire = -1)))).toEqual([
-      'storage.receive_expire: sku.edit.range',
-    ]);
-    expect(messages(values((form) => void (form.general.price = -2)))).toEqual([
-      'general.price: sku.edit.range',
-    ]);
-    expect(messages(values((form) => void (form.general.alcohol_percent = 101)))).toEqual([
-      'general.alcohol_percent: sku.edit.range',
-    ]);
-    expect(messages(values((form) => void (form.general.order_min = '1.2345')))).toEqual([
-      'general.order_min: sku.edit.range',
-    ]);
+    expect(
+      messages(
+        values((form) => {
+          form.storage.ship_expire = 1.5;
+        }),
+      ),
+    ).toEqual(['storage.ship_expire: sku.edit.wholeNumber']);
+    expect(
+      messages(
+        values((form) => {
+          form.storage.receive_expire = -1;
+        }),
+      ),
+    ).toEqual(['storage.receive_expire: sku.edit.range']);
+    expect(
+      messages(
+        values((form) => {
+          form.general.price = -2;
+        }),
+      ),
+    ).toEqual(['general.price: sku.edit.range']);
+    expect(
+      messages(
+        values((form) => {
+          form.general.alcohol_percent = 101;
+        }),
+      ),
+    ).toEqual(['general.alcohol_percent: sku.edit.range']);
+    expect(
+      messages(
+        values((form) => {
+          form.general.order_min = '1.2345';
+        }),
+      ),
+    ).toEqual(['general.order_min: sku.edit.range']);
   });
 
   it('needs a code for a new packaging line', () => {
