@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_ENV } from './server-env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -10,6 +11,7 @@ const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -47,13 +49,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      JOBS_INTERVAL_MS: '500',
-      // The simulated warehouse answers within a second and refuses nothing at random.
-      WMS_SIM_ACCEPT_MS: '1000',
-      WMS_SIM_FAILURE_SHARE: '0',
-    },
+    env: SERVER_ENV,
   },
 });

@@ -24,7 +24,7 @@ interface OrderView {
 }
 
 /** A fresh draft purchase order nothing stops being ready: a copy of a demo draft, dated next week. */
-async function seedDraftPurchase(page: Page, token: string) {
+async function seedDraftPurchase(page: Page, token: string, code = `E2E-WMS-${suffix}`) {
   const drafts = await api<{ items: OrderRow[] }>(
     page,
     '/orders/purch/list_orders',
@@ -35,7 +35,6 @@ async function seedDraftPurchase(page: Page, token: string) {
   for (const row of drafts.items) {
     const source = await api<OrderView>(page, '/orders/purch/view_order', { head_id: row.head_id }, token);
     if (!source.problems.errors.every((error) => dateProblems.includes(error.code))) continue;
-    const code = `E2E-WMS-${suffix}`;
     const added = await api<{ head_id: number }>(
       page,
       '/orders/purch/add_order',
@@ -78,17 +77,21 @@ test('an order set ready is sent by the server, with its system comment and noti
   await expect(page.getByTestId('notification-badge')).not.toHaveAttribute('data-new', 'true');
 
   await page.getByRole('button', { name: 'Set ready' }).click();
-  await expect(statusBadge(page)).not.toHaveText('Draft');
+  await expect(statusBadge(page)).toHaveText('Ready');
 
-  // Nobody touches the order again: the server sends it to the warehouse on its own.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh', exact: true }).first().click();
-    await expect(statusBadge(page)).toHaveText('Sent', { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  // Nobody touches the order again: the server sends it to the warehouse on its own after the grace
+  // delay, and the open view follows it there.
+  await expect(statusBadge(page)).toHaveText(/^(Sent|Receiving|Received)$/, { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Undo ready' })).toHaveCount(0);
   // The check is of the sent order, not of the set_ready toast on top of it.
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
   await expectAccessible(page);
+
+  // The warehouse's later answers (WMS_SIM_STEP_MS apart) come into the open view and its discussion.
+  await expect(statusBadge(page)).toHaveText('Received', { timeout: 30_000 });
+  const thread = page.getByTestId('order-discussion');
+  await expect(thread.getByText(sentText)).toBeVisible();
+  await expect(thread.getByText('Order status changed from Receiving to Received')).toBeVisible();
 
   // The session refresh (every 10 seconds) lights the bell; its list leads back to the order.
   const badge = page.getByTestId('notification-badge');
@@ -117,6 +120,26 @@ test('an order set ready is sent by the server, with its system comment and noti
   // The list shows it sent too.
   await page.goto(`/orders/purch?q=${order.code}`);
   await expect(page.locator('table tbody tr')).toHaveCount(1);
-  await expect(page.locator('table tbody tr').first()).toContainText(/Sent|Receiving/);
+  await expect(page.locator('table tbody tr').first()).toContainText('Received');
+  await expectAccessible(page);
+});
+
+test('an open list follows its orders to the warehouse without a reload', async ({ page }) => {
+  test.slow();
+  const token = await apiLogin(page, DEMO.operator);
+  const order = await seedDraftPurchase(page, token, `E2E-WMS-LIST-${suffix}`);
+
+  await login(page, DEMO.operator, `/orders/purch?q=${order.code}`);
+  const row = page.locator('table tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row.first()).toContainText('Draft');
+
+  // Set ready from elsewhere (another tab, another user): the open list picks it up at the next
+  // reload only, then follows it on its own while it is on its way.
+  await api(page, '/orders/purch/set_ready', { head_id: order.headId }, token);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).first().click();
+  await expect(row.first()).toContainText('Ready');
+  await expect(row.first()).toContainText(/Sent|Receiving|Received/, { timeout: 40_000 });
+  await expect(row.first()).toContainText('Received', { timeout: 30_000 });
   await expectAccessible(page);
 });

@@ -18,6 +18,13 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   passive?: boolean;
 }
 
+/**
+ * Marks a call the web app makes by itself to keep a screen current (an order on its way to the
+ * warehouse, the dashboard's pies). Like get_session, such a call does not slide the session's
+ * idle expiry: a screen left open never keeps a session alive.
+ */
+export const BACKGROUND_REFRESH_HEADER = 'x-background-refresh';
+
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: CallDef<Req, Res>) {
   return def;
 }

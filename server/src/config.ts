@@ -48,6 +48,7 @@ const ConfigSchema = z.object({
   WMS_CONNECTOR: z.enum(['simulator', 'http']).default('simulator'),
   WMS_URL: z.url().optional(),
   WMS_SECRET: z.string().min(16).optional(),
+  WMS_SEND_DELAY_MS: int(0, 3_600_000).default(5_000),
   WMS_TIMEOUT_MS: int(100, 600_000).default(10_000),
   WMS_MAX_ATTEMPTS: int(1, 100).default(10),
   WMS_RETRY_BASE_MS: int(10, 3_600_000).default(5_000),

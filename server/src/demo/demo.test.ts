@@ -281,6 +281,27 @@ describe('demo data', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('queues every ready order for the warehouse link, and nothing else', async () => {
+    const { db } = first;
+    for (const kind of ['purch', 'sales']) {
+      const sends = await rows<{ head_id: number; progress: string; due_in: number }>(
+        db,
+        sql.raw(
+          `select (j.payload->>'headId')::int as head_id, h.progress,
+             extract(epoch from j.run_at - now())::int as due_in
+           from jobs j join ${kind}_heads h on h.id = (j.payload->>'headId')::int
+           where j.kind = 'wms-send' and j.payload->>'kind' = '${kind}' and j.done_at is null
+           order by j.run_at`,
+        ),
+      );
+      expect(sends.length).toBe(await count(db, `${kind}_heads`, "progress = 'ready'"));
+      expect(new Set(sends.map((send) => send.head_id)).size).toBe(sends.length);
+      expect(sends.every((send) => send.progress === 'ready')).toBe(true);
+      expect(sends.length).toBeGreaterThan(0);
+      expect(sends.every((send) => send.due_in <= 0)).toBe(true);
+    }
+  });
+
   it('is the same data on every load', async () => {
     const second = await freshDemo();
     try {

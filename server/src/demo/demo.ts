@@ -8,6 +8,7 @@ import {
 import type { Db, Executor } from '../db/client';
 import * as t from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
+import { enqueueSends } from '../modules/wms/wms.outbox';
 import {
   ADDRESS_KINDS,
   type BaseUom,
@@ -1210,6 +1211,13 @@ class DemoLoader {
       );
       await insertChunks(lines, (chunk) => tx.insert(t.salesLines).values(chunk));
     }
+
+    // Ready orders wait for the warehouse link like any other: it sends them as soon as the server runs.
+    await enqueueSends(
+      tx,
+      kind,
+      headIds.filter((_, i) => plans[i]!.progress === 'ready'),
+    );
 
     const label = kind === 'purch' ? 'Purchase order' : 'Sales order';
     const discussions = plans.map((plan, i) => ({

@@ -1,4 +1,9 @@
-import type { CallDef, CallRequest, CallResponse } from '@extranet/contract';
+import {
+  BACKGROUND_REFRESH_HEADER,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+} from '@extranet/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -53,7 +58,9 @@ export function registerCall<C extends CallDef>(
       if (call.permission && !call.permission.some((p) => actor.permissions.has(p))) {
         throw new AppError('forbidden');
       }
-      if (!call.passive) await slideSession(deps.db, actor.sessionId, deps.config.SESSION_IDLE_MINUTES);
+      const background = request.headers[BACKGROUND_REFRESH_HEADER] === '1';
+      if (!call.passive && !background)
+        await slideSession(deps.db, actor.sessionId, deps.config.SESSION_IDLE_MINUTES);
       request.actor = actor;
     },
     handler: (request) => handler(request.body as CallRequest<C>, { actor: request.actor!, request }),

@@ -35,7 +35,13 @@ export async function openTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/extranet-test-unused', LOGIN_RATE_LIMIT: '100000' },
+    {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/extranet-test-unused',
+      LOGIN_RATE_LIMIT: '100000',
+      // Sends are due at once; the grace delay has a test of its own.
+      WMS_SEND_DELAY_MS: '0',
+    },
     { demo: false, ...overrides },
   );
 }

@@ -10,6 +10,9 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
 });
 
+/** Colors of light badges and buttons (order progress, alerts): text in shade 9 on their tint. */
+const LIGHT_VARIANT_COLORS = ['blue', 'gray', 'green', 'grape', 'indigo', 'red'] as const;
+
 /** Mantine's default dimmed grey and error red are below AA contrast on white and on gray-0. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -17,7 +20,14 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5f6770',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     // Light variants (active menu entry, light buttons and badges) stay readable on their hover tint.
-    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    ...Object.fromEntries(
+      LIGHT_VARIANT_COLORS.map((color) => [
+        `--mantine-color-${color}-light-color`,
+        `var(--mantine-color-${color}-9)`,
+      ]),
+    ),
+    // Teal 9 is just below 4.5:1 on its own tint: a shade darker.
+    '--mantine-color-teal-light-color': '#066649',
     '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
   dark: {},

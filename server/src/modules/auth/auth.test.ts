@@ -1,4 +1,4 @@
-import { auth } from '@extranet/contract';
+import { auth, BACKGROUND_REFRESH_HEADER } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
@@ -132,6 +132,22 @@ describe('sessions', () => {
     await app.call(auth.logout, {}, token);
     const [after] = await app.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(after!.idleExpiresAt.getTime()).toBeGreaterThan(before!.idleExpiresAt.getTime());
+  });
+
+  it('a background refresh of a screen answers as usual and does not slide the idle expiry', async () => {
+    const user = await createUser(app.deps.db);
+    const token = await loginAs(app, user);
+    const [before] = await app.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const response = await app.app.inject({
+      method: 'POST',
+      url: `/api${auth.getProfileSelf.path}`,
+      payload: {},
+      headers: { authorization: `SessionCode ${token}`, [BACKGROUND_REFRESH_HEADER]: '1' },
+    });
+    expect(response.json()).toMatchObject({ username: user.username });
+    const [after] = await app.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(after!.idleExpiresAt).toEqual(before!.idleExpiresAt);
   });
 
   it('an idle-expired session is refused', async () => {

@@ -510,7 +510,7 @@ export async function setReady(deps: Deps, actor: Actor, kind: OrderKind, headId
     const { errors } = problemsOf(kind, head, lines);
     if (errors.length) throw new AppError('order_incomplete', { errors });
     await move(tx, kind, head.id, 'draft', 'ready');
-    await enqueueSends(tx, kind, [head.id]);
+    await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
     return { head_id: head.id };
   });
 }
@@ -535,7 +535,7 @@ export async function resetFailure(deps: Deps, actor: Actor, kind: OrderKind, he
     const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
     if (head.progress !== 'failure') throw new AppError('order_ready_denied', { progress: head.progress });
     await move(tx, kind, head.id, 'failure', 'ready');
-    await enqueueSends(tx, kind, [head.id]);
+    await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
     return { head_id: head.id };
   });
 }
@@ -545,7 +545,7 @@ export async function resetAllFailures(deps: Deps, actor: Actor, kind: OrderKind
     const ids = await lockFailedHeadIds(tx, actor, kind);
     const moved: number[] = [];
     for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready')) moved.push(id);
-    await enqueueSends(tx, kind, moved);
+    await enqueueSends(tx, kind, moved, deps.config.WMS_SEND_DELAY_MS);
     return { count: moved.length };
   });
 }

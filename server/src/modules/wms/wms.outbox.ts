@@ -23,10 +23,16 @@ const live = and(isNull(jobs.doneAt), isNull(jobs.cancelledAt));
 
 /**
  * Queues a send of each order, inside the caller's transaction (the one that makes the orders
- * ready), so an order is ready exactly when its send is queued. An order that still has a live
- * send keeps it.
+ * ready), so an order is ready exactly when its send is queued. The send is due after `delayMs`
+ * (WMS_SEND_DELAY_MS): the time a person has to undo Ready before the warehouse link takes the
+ * order. An order that still has a live send keeps it.
  */
-export async function enqueueSends(tx: Executor, kind: OrderKind, headIds: readonly number[]): Promise<void> {
+export async function enqueueSends(
+  tx: Executor,
+  kind: OrderKind,
+  headIds: readonly number[],
+  delayMs = 0,
+): Promise<void> {
   if (headIds.length === 0) return;
   const keys = headIds.map((id) => sendKey(kind, id));
   const existing = await tx
@@ -40,6 +46,7 @@ export async function enqueueSends(tx: Executor, kind: OrderKind, headIds: reado
       kind: SEND_JOB,
       key: sendKey(kind, headId),
       payload: { kind, headId } satisfies SendPayload,
+      runAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
     }));
   if (values.length) await tx.insert(jobs).values(values);
 }

@@ -270,6 +270,43 @@ describe('retries', () => {
   });
 });
 
+describe('the grace delay before a send (WMS_SEND_DELAY_MS)', () => {
+  let delayed: TestApp;
+  let delayedToken: string;
+  let delayedWorld: OrderWorld;
+
+  beforeAll(async () => {
+    delayed = await createTestApp({ WMS_SEND_DELAY_MS: 400 });
+    delayedWorld = await createWmsWorld(delayed.deps.db);
+    delayedToken = await loginAs(delayed, delayedWorld.user);
+  });
+
+  it('holds a ready order back for the delay, so Undo ready still cancels it; then sends it', async () => {
+    const recorder = recordingConnector();
+    const round = () => processSendJobs(delayed.deps.db, recorder.connector, WORKER);
+    const undone = await insertCompleteDraft(delayed.deps.db, 'sales', delayedWorld);
+    const kept = await insertCompleteDraft(delayed.deps.db, 'sales', delayedWorld);
+    for (const headId of [undone, kept]) {
+      const response = await delayed.call(orders.sales.setReady, { head_id: headId }, delayedToken);
+      expect(response.body.failure).toBeUndefined();
+    }
+
+    expect(await round()).toBe(0);
+    const view = await delayed.call(orders.sales.viewOrder, { head_id: undone }, delayedToken);
+    expect(view.body).toMatchObject({ progress: 'ready', can_unready: true });
+    const back = await delayed.call(orders.sales.setDraft, { head_id: undone }, delayedToken);
+    expect(back.body.failure).toBeUndefined();
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await round()).toBe(1);
+    expect(recorder.sends.map((send) => send.headId)).toEqual([kept]);
+    const sent = await delayed.call(orders.sales.viewOrder, { head_id: kept }, delayedToken);
+    expect(sent.body.progress).toBe('sent');
+    const draft = await delayed.call(orders.sales.viewOrder, { head_id: undone }, delayedToken);
+    expect(draft.body.progress).toBe('draft');
+  });
+});
+
 describe('set_draft and the worker', () => {
   it('cancels a send no worker has taken yet; nothing is sent', async () => {
     const headId = await insertCompleteDraft(db(), 'purch', world);

@@ -79,6 +79,16 @@ describe('callApi', () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it('marks a background refresh, and only that, so it does not keep the session alive', async () => {
+    const fetch = respond(200, { day: { $date: '2026-11-21' }, total: { $decimal: '1' } });
+    vi.stubGlobal('fetch', fetch);
+    await callApi(echo, { day: '2026-11-20', amount: '1' }, { background: true });
+    await callApi(echo, { day: '2026-11-20', amount: '1' });
+    const headersOf = (i: number) => (fetch.mock.calls[i] as unknown as [string, RequestInit])[1].headers;
+    expect(headersOf(0)).toMatchObject({ 'x-background-refresh': '1' });
+    expect(headersOf(1)).not.toHaveProperty('x-background-refresh');
+  });
+
   it('rejects a 200 answer carrying a failure with its code and details', async () => {
     vi.stubGlobal('fetch', respond(200, { failure: { code: 'order_incomplete', details: { lines: 0 } } }));
     const error = await failureOf(callApi(echo, { day: '2026-11-20', amount: '1' }));

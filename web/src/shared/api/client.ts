@@ -1,4 +1,11 @@
-import { type CallDef, type CallRequest, type CallResponse, decode, encode } from '@extranet/contract';
+import {
+  BACKGROUND_REFRESH_HEADER,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  decode,
+  encode,
+} from '@extranet/contract';
 import { currentLanguage } from '../i18n';
 import { sessionToken } from '../session/session-token';
 import { notifyApiError } from '../ui/notify';
@@ -8,6 +15,8 @@ import { getPageConfig } from './page-config';
 export interface CallOptions {
   /** Cancels the request (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
+  /** Made by the app itself to keep a screen current: does not slide the session (DESIGN.md §5). */
+  background?: boolean;
 }
 
 type CallArgs<C extends CallDef> =
@@ -80,6 +89,7 @@ export async function callApi<C extends CallDef>(
   };
   const token = sessionToken.get();
   if (token) headers.Authorization = `SessionCode ${token}`;
+  if (options?.background) headers[BACKGROUND_REFRESH_HEADER] = '1';
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs);

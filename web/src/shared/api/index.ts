@@ -2,3 +2,4 @@ export { ApiError, errorCodeOf, isApiError } from './api-error';
 export { type CallOptions, callApi } from './client';
 export { errorMessage } from './error-message';
 export { getPageConfig, loadPageConfig } from './page-config';
+export { type BackgroundRefresh, useBackgroundRefresh } from './use-background-refresh';

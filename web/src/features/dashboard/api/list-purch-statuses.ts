@@ -1,6 +1,6 @@
 import { graphs } from '@extranet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallOptions, callApi } from '../../../shared/api';
+import { type CallOptions, callApi, useBackgroundRefresh } from '../../../shared/api';
 
 export function listPurchStatuses(options?: CallOptions) {
   return callApi(graphs.listPurchStatuses, {}, options);
@@ -14,6 +14,9 @@ export function getListPurchStatusesQueryOptions() {
   });
 }
 
+/** The counts, kept current while the dashboard is open (the warehouse moves orders on its own). */
 export function useListPurchStatuses(enabled = true) {
-  return useQuery({ ...getListPurchStatusesQueryOptions(), enabled });
+  const options = getListPurchStatusesQueryOptions();
+  useBackgroundRefresh({ queryKey: options.queryKey, fetch: listPurchStatuses, enabled });
+  return useQuery({ ...options, enabled });
 }

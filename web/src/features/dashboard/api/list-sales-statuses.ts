@@ -1,6 +1,6 @@
 import { graphs } from '@extranet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallOptions, callApi } from '../../../shared/api';
+import { type CallOptions, callApi, useBackgroundRefresh } from '../../../shared/api';
 
 export function listSalesStatuses(options?: CallOptions) {
   return callApi(graphs.listSalesStatuses, {}, options);
@@ -14,6 +14,9 @@ export function getListSalesStatusesQueryOptions() {
   });
 }
 
+/** The counts, kept current while the dashboard is open (the warehouse moves orders on its own). */
 export function useListSalesStatuses(enabled = true) {
-  return useQuery({ ...getListSalesStatusesQueryOptions(), enabled });
+  const options = getListSalesStatusesQueryOptions();
+  useBackgroundRefresh({ queryKey: options.queryKey, fetch: listSalesStatuses, enabled });
+  return useQuery({ ...options, enabled });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallOptions, callApi } from '../../../shared/api';
+import { type CallOptions, callApi, useBackgroundRefresh } from '../../../shared/api';
+import { isFollowed } from './follow-order';
 import { type ListOrdersRequest, type OrderKind, type OrderRow, orderCalls, orderKeys } from './keys';
 
 export async function listOrders<K extends OrderKind>(
@@ -20,6 +21,13 @@ export function getListOrdersQueryOptions<K extends OrderKind>(kind: K, request:
   });
 }
 
+/** A page of orders; while it shows orders the warehouse system works on, it follows their moves. */
 export function useListOrders<K extends OrderKind>(kind: K, request: ListOrdersRequest<K>) {
-  return useQuery(getListOrdersQueryOptions(kind, request));
+  const list = useQuery(getListOrdersQueryOptions(kind, request));
+  useBackgroundRefresh({
+    queryKey: orderKeys.list(kind, request),
+    fetch: (options) => listOrders(kind, request, options),
+    enabled: !list.isPlaceholderData && (list.data?.items.some((row) => isFollowed(row.progress)) ?? false),
+  });
+  return list;
 }

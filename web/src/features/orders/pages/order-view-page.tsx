@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { useFollowOrder } from '../api/follow-order';
 import type { OrderKind, OrderView } from '../api/keys';
 import { useResetFailure } from '../api/reset-failure';
 import { useSetDraft } from '../api/set-draft';
@@ -131,6 +132,7 @@ function HeaderFields({ kind, order }: { kind: OrderKind; order: OrderView }) {
 function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
   const { t } = useTranslation();
   const order = useViewOrder(kind, headId);
+  useFollowOrder(kind, headId, order.data);
   const ready = useSetReady(kind);
   const unready = useSetDraft(kind);
   const reset = useResetFailure(kind);
