@@ -52,6 +52,7 @@ const ConfigSchema = z.object({
   WMS_TIMEOUT_MS: int(100, 600_000).default(10_000),
   WMS_MAX_ATTEMPTS: int(1, 100).default(10),
   WMS_RETRY_BASE_MS: int(10, 3_600_000).default(5_000),
+  WMS_RETENTION_DAYS: int(1, 3650).default(30),
   WMS_SIM_ACCEPT_MS: int(0, 600_000).default(1_500),
   WMS_SIM_STEP_MS: int(0, 86_400_000).default(20_000),
   WMS_SIM_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.1),

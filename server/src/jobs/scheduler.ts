@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface Task {
   name: string;
   run(): Promise<unknown>;
+  /** Housekeeping that need not run every tick: at most once in this many ms (per instance). */
+  everyMs?: number;
 }
 
 export interface Scheduler {
@@ -24,10 +26,14 @@ export function startScheduler(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  const lastRun = new Map<string, number>();
 
   const runOnce = async () => {
     for (const task of options.tasks) {
       if (stopped) break;
+      const last = lastRun.get(task.name);
+      if (task.everyMs !== undefined && last !== undefined && Date.now() - last < task.everyMs) continue;
+      lastRun.set(task.name, Date.now());
       try {
         await task.run();
       } catch (error) {

@@ -3,6 +3,7 @@ import type { Deps } from '../../http/calls';
 import type { Task } from '../../jobs/scheduler';
 import type { WmsConnector } from './wms.connector';
 import { createHttpConnector } from './wms.http-connector';
+import { forgetOldWmsRecords } from './wms.retention';
 import { applyDueSimulatedEvents, processSendJobs, type SendWorkerOptions } from './wms.service';
 import { createSimulatorConnector } from './wms.simulator';
 
@@ -38,7 +39,14 @@ export function sendWorkerOptions(deps: Deps, log?: FastifyBaseLogger): SendWork
 /** The background work of the warehouse link, run by every instance's scheduler. */
 export function wmsTasks(deps: Deps, log: FastifyBaseLogger, connector = createConnector(deps)): Task[] {
   const options = sendWorkerOptions(deps, log);
-  const tasks: Task[] = [{ name: 'wms-send', run: () => processSendJobs(deps.db, connector, options) }];
+  const tasks: Task[] = [
+    { name: 'wms-send', run: () => processSendJobs(deps.db, connector, options) },
+    {
+      name: 'wms-retention',
+      run: () => forgetOldWmsRecords(deps.db, deps.config.WMS_RETENTION_DAYS),
+      everyMs: 3_600_000,
+    },
+  ];
   if (connector.name === 'simulator') {
     tasks.push({ name: 'wms-simulator', run: () => applyDueSimulatedEvents(deps.db, log) });
   }

@@ -19,6 +19,7 @@ import {
   testSimulator,
   WORKER,
 } from './wms.factories';
+import { forgetOldWmsRecords } from './wms.retention';
 import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
 import { SIMULATED_REFUSALS, SIMULATED_STATUS } from './wms.simulator';
 
@@ -399,5 +400,45 @@ describe('stock from the warehouse', () => {
       .from(wmsEvents)
       .where(sql`${wmsEvents.id} like 'sim:%'`);
     expect(row!.count).toBeGreaterThan(0);
+  });
+});
+
+describe('retention', () => {
+  it('forgets event ids and ended warehouse jobs older than the retention, and nothing else', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const tag = `retention-${Date.now()}`;
+    await db()
+      .insert(wmsEvents)
+      .values([
+        { id: `${tag}-old`, receivedAt: daysAgo(40) },
+        { id: `${tag}-recent`, receivedAt: daysAgo(2) },
+      ]);
+    const job = (key: string, values: Partial<typeof jobs.$inferInsert>) => ({
+      kind: 'wms-send',
+      key: `${tag}-${key}`,
+      payload: {},
+      ...values,
+    });
+    await db()
+      .insert(jobs)
+      .values([
+        job('done-old', { doneAt: daysAgo(40) }),
+        job('cancelled-old', { cancelledAt: daysAgo(31) }),
+        job('done-recent', { doneAt: daysAgo(2) }),
+        job('live-old', { runAt: daysAgo(40), createdAt: daysAgo(40) }),
+        job('other-kind', { kind: 'email', doneAt: daysAgo(40) }),
+      ]);
+
+    expect(await forgetOldWmsRecords(db(), 30)).toBe(3);
+
+    const events = await db().select({ id: wmsEvents.id }).from(wmsEvents);
+    expect(events.map((row) => row.id).filter((id) => id.startsWith(tag))).toEqual([`${tag}-recent`]);
+    const left = await db().select({ key: jobs.key }).from(jobs);
+    expect(
+      left
+        .map((row) => row.key)
+        .filter((key) => key.startsWith(tag))
+        .sort(),
+    ).toEqual([`${tag}-done-recent`, `${tag}-live-old`, `${tag}-other-kind`]);
   });
 });

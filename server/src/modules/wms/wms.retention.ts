@@ -1,0 +1,31 @@
+import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { jobs, wmsEvents } from '../../db/schema';
+import { SEND_JOB, SIMULATED_EVENT_JOB } from './wms.outbox';
+
+/**
+ * Forgets what is long over: the ids of warehouse events applied more than `days` ago, and the
+ * warehouse link's jobs that ended (done or cancelled) that long ago. Ids are remembered so that a
+ * warehouse resending an event is refused; one that resends after a month has bigger problems,
+ * and an old signature is refused by its timestamp anyway. Answers how many rows went.
+ */
+export async function forgetOldWmsRecords(db: Executor, days: number): Promise<number> {
+  const before = sql`now() - make_interval(days => ${days})`;
+  const events = await db
+    .delete(wmsEvents)
+    .where(lt(wmsEvents.receivedAt, before))
+    .returning({ id: wmsEvents.id });
+  const ended = await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, [SEND_JOB, SIMULATED_EVENT_JOB]),
+        or(
+          and(isNotNull(jobs.doneAt), lt(jobs.doneAt, before)),
+          and(isNotNull(jobs.cancelledAt), lt(jobs.cancelledAt, before)),
+        ),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return events.length + ended.length;
+}
