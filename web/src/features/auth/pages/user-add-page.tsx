@@ -1,6 +1,6 @@
-import { auth, ROLE_ADMIN } from '@extranet/contract';
+import { auth } from '@extranet/contract';
 import { Button, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -9,10 +9,9 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useAddUser } from '../api/add-user';
 import { useAddUserDefaults } from '../api/get-add-user-defaults';
-import { CompanyMultiSelect } from '../components/company-picker';
 import { FormError } from '../components/form-error';
 import { RequireUserManagement } from '../components/require-user-management';
-import { RoleSelect } from '../components/role-select';
+import { RoleCompaniesFields } from '../components/role-companies-fields';
 import { formResolver } from '../forms/form-resolver';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 import { withCompaniesUnlessAdmin, withPasswordsIdentical } from '../forms/rules';
@@ -56,7 +55,6 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
   const {
     register,
     control,
-    watch,
     handleSubmit,
     formState: { errors, isDirty },
   } = useForm<AddUserForm, unknown, auth.AddUserRequest>({
@@ -64,7 +62,6 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
     defaultValues: { username: '', password: '', password_conf: '', ...defaults },
   });
   const { allowNavigation } = useUnsavedChangesPrompt(isDirty);
-  const role = watch('role');
 
   const onSubmit = handleSubmit(
     (values) => {
@@ -113,40 +110,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
               {...register('password_conf')}
             />
           </SimpleGrid>
-          <Controller
-            control={control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <RoleSelect
-                view={false}
-                label={t('auth.users.fields.role')}
-                withAsterisk
-                aria-required
-                allowDeselect={false}
-                value={field.value ?? null}
-                onChange={(role) => field.onChange(role)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldError(t, fieldState.error)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="companies"
-            render={({ field, fieldState }) => (
-              <CompanyMultiSelect
-                label={t('auth.users.fields.companies')}
-                withAsterisk={role !== ROLE_ADMIN}
-                description={t('auth.users.fields.companiesHint')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldError(t, fieldState.error)}
-              />
-            )}
-          />
+          <RoleCompaniesFields control={control} />
           <Group justify="flex-end">
             <Button component={Link} to="/auth/users" variant="default">
               {t('common.cancel')}

@@ -2,16 +2,14 @@ import { auth } from '@extranet/contract';
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
 import {
+  PagedDataTable,
   positiveInt,
-  TABLE_PAGE_SIZES,
   TABLE_SEARCH_DELAY_MS,
-  usePaginationTexts,
   useTableUrlState,
 } from '../../../shared/ui/paged-table';
 import { useListUsers } from '../api/list-users';
@@ -35,7 +33,6 @@ export function UsersPage() {
 function UsersList() {
   const { t } = useTranslation();
   const { roleName } = useAccessLabels();
-  const pagination = usePaginationTexts();
   const table = useTableUrlState({
     orderings: auth.USER_ORDERINGS,
     defaultSort: { key: 'username', direction: 'asc' },
@@ -107,27 +104,11 @@ function UsersList() {
         />
       </Group>
 
-      <DataTable<Row>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={users.data?.items.length ? undefined : 180}
-        records={users.data?.items ?? []}
+      <PagedDataTable<Row>
+        table={table}
+        rows={users}
         idAccessor="user_id"
-        fetching={users.isFetching}
         noRecordsText={t('auth.users.list.empty')}
-        totalRecords={users.data?.total ?? 0}
-        recordsPerPage={table.size}
-        page={table.page}
-        onPageChange={(page) => table.update({ page })}
-        recordsPerPageOptions={TABLE_PAGE_SIZES}
-        onRecordsPerPageChange={(size) => table.update({ size })}
-        {...pagination}
-        sortStatus={table.sort as DataTableSortStatus<Row>}
-        onSortStatusChange={(sort) =>
-          table.update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
-        }
         columns={[
           {
             accessor: 'profile',

@@ -3,17 +3,15 @@ import { ActionIcon, Anchor, Button, Group, Stack, Tabs, TextInput, Tooltip } fr
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { companySource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
 import {
+  PagedDataTable,
   positiveInt,
-  TABLE_PAGE_SIZES,
   TABLE_SEARCH_DELAY_MS,
-  usePaginationTexts,
   useTableUrlState,
 } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
@@ -32,7 +30,6 @@ export function DiscussionsPage() {
     orderings: discussions.DISCUSSION_ORDERINGS,
     defaultSort: { key: 'modification_date', direction: 'desc' },
   });
-  const pagination = usePaginationTexts();
   const urlTab = table.params.get('tab');
   const tab: Visibility = isVisibility(urlTab) ? urlTab : readStoredTab();
   const company = positiveInt(table.params.get('company'));
@@ -132,29 +129,11 @@ export function DiscussionsPage() {
                   w={{ base: '100%', sm: 260 }}
                 />
               </Group>
-              <DataTable<Row>
-                withTableBorder
-                borderRadius="md"
-                striped
-                highlightOnHover
-                minHeight={list.data?.items.length ? undefined : 180}
-                records={list.data?.items ?? []}
+              <PagedDataTable<Row>
+                table={table}
+                rows={list}
                 idAccessor="discussion_id"
-                fetching={list.isFetching}
                 noRecordsText={t('discussions.list.empty')}
-                totalRecords={list.data?.total ?? 0}
-                recordsPerPage={table.size}
-                page={table.page}
-                onPageChange={(page) => table.update({ page })}
-                recordsPerPageOptions={TABLE_PAGE_SIZES}
-                onRecordsPerPageChange={(size) => table.update({ size })}
-                {...pagination}
-                sortStatus={table.sort as never}
-                onSortStatusChange={(sort) =>
-                  table.update({
-                    sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}`,
-                  })
-                }
                 onRowClick={({ record }) => navigate(discussionPaths.view(record.discussion_id))}
                 columns={[
                   { accessor: 'company.name', title: t('discussions.fields.company') },

@@ -2,12 +2,12 @@ import { orders } from '@extranet/contract';
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconEye, IconPlus, IconRefresh, IconRotateClockwise, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { PagedDataTable, TABLE_SEARCH_DELAY_MS, useTableUrlState } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { ListOrdersRequest, OrderKind, OrderRow } from '../api/keys';
 import { useListOrders } from '../api/list-orders';
@@ -19,18 +19,11 @@ import { formatDateTime } from '../components/format';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { orderPaths, positiveInt } from '../components/paths';
 
-type SortKey = orders.OrderOrdering;
 type Row = OrderRow;
 
 const PAGE_SIZES = [10, 20, 50];
 /** Templates have their own checkbox; the other progress values can be filtered on. */
 const LISTED_PROGRESS = orders.ORDER_PROGRESS.filter((progress) => progress !== 'template');
-const SEARCH_DELAY_MS = 250;
-const DEFAULT_SORT: DataTableSortStatus<Row> = { columnAccessor: 'creation_date', direction: 'desc' };
-
-function isSortKey(value: string): value is SortKey {
-  return (orders.ORDER_ORDERINGS as readonly string[]).includes(value);
-}
 
 function isProgress(value: string | null): value is orders.OrderProgress {
   return value !== null && (orders.ORDER_PROGRESS as readonly string[]).includes(value);
@@ -43,13 +36,12 @@ const isDate = (value: string | null): value is string => value !== null && /^\d
  * size, sort), so a reload, a dashboard slice or a shared link shows the same list.
  */
 function useListState() {
-  const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort') ?? '';
-  const sortKey = sortParam.replace(/^-/, '');
-  const sort: DataTableSortStatus<Row> = isSortKey(sortKey)
-    ? { columnAccessor: sortKey, direction: sortParam.startsWith('-') ? 'desc' : 'asc' }
-    : DEFAULT_SORT;
-  const size = positiveInt(params.get('size'));
+  const table = useTableUrlState({
+    orderings: orders.ORDER_ORDERINGS,
+    defaultSort: { key: 'creation_date', direction: 'desc' },
+    pageSizes: PAGE_SIZES,
+  });
+  const { params } = table;
   const progress = params.get('progress');
   const state = {
     consignee: positiveInt(params.get('consignee')),
@@ -59,32 +51,13 @@ function useListState() {
     to: isDate(params.get('to')) ? params.get('to') : null,
     template: params.get('template') === '1',
     progress: isProgress(progress) ? progress : null,
-    page: positiveInt(params.get('page')) ?? 1,
-    size: size && PAGE_SIZES.includes(size) ? size : (PAGE_SIZES[0] as number),
-    sort,
   };
-
-  const update = (changes: Record<string, string | number | null>, options: { replace?: boolean } = {}) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        // Another filter, sorting or page size starts again from the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: options.replace },
-    );
-  };
-  return { state, update, reset: () => setParams(new URLSearchParams()) };
+  return { table, state, update: table.update };
 }
 
 export function OrdersListPage({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation();
-  const { state, update } = useListState();
+  const { table, state, update } = useListState();
   const [search, setSearch] = useState(state.q);
   const resetAll = useResetAllFailures(kind);
   const resetOne = useResetFailure(kind);
@@ -93,7 +66,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
   // The URL may change on its own (back, a link): the search box follows it.
   useEffect(() => setSearch(state.q), [state.q]);
   const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, { replace: true }), {
-    delay: SEARCH_DELAY_MS,
+    delay: TABLE_SEARCH_DELAY_MS,
   });
 
   const request = useMemo(
@@ -108,9 +81,9 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           ...(state.progress ? { progress: state.progress } : {}),
           is_template: state.template,
         },
-        page: state.page - 1,
-        count: state.size,
-        ordering: `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.columnAccessor as SortKey}`,
+        page: table.page - 1,
+        count: table.size,
+        ordering: table.ordering,
         with_total: true,
       }) as ListOrdersRequest,
     [
@@ -122,10 +95,9 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
       state.to,
       state.progress,
       state.template,
-      state.page,
-      state.size,
-      state.sort.columnAccessor,
-      state.sort.direction,
+      table.page,
+      table.size,
+      table.ordering,
     ],
   );
   const list = useListOrders(kind, request);
@@ -260,31 +232,11 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         />
       </Group>
 
-      <DataTable<Row>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={list.data?.items.length ? undefined : 180}
-        records={(list.data?.items ?? []) as Row[]}
+      <PagedDataTable<Row>
+        table={table}
+        rows={list}
         idAccessor="head_id"
-        fetching={list.isFetching}
         noRecordsText={t('orders.list.empty')}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={state.size}
-        page={state.page}
-        onPageChange={(page) => update({ page })}
-        recordsPerPageOptions={PAGE_SIZES}
-        onRecordsPerPageChange={(size) => update({ size })}
-        recordsPerPageLabel={t('orders.list.perPage')}
-        paginationText={({ from, to, totalRecords }) =>
-          t('orders.list.range', { from, to, total: totalRecords })
-        }
-        getPaginationControlProps={(control) => ({ 'aria-label': t(`orders.list.pages.${control}`) })}
-        sortStatus={state.sort}
-        onSortStatusChange={(sort) =>
-          update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
-        }
         columns={[
           {
             accessor: 'view',

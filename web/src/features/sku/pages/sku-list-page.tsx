@@ -2,17 +2,15 @@ import { sku } from '@extranet/contract';
 import { ActionIcon, Group, Stack, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconEye, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { consigneeSource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
 import {
+  PagedDataTable,
   positiveInt,
-  TABLE_PAGE_SIZES,
   TABLE_SEARCH_DELAY_MS,
-  usePaginationTexts,
   useTableUrlState,
 } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
@@ -42,7 +40,6 @@ function SkuList() {
   const consignee = positiveInt(params.get('consignee'));
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
-  const pagination = usePaginationTexts();
 
   useEffect(() => setSearch(q), [q]);
   const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, { replace: true }), {
@@ -104,28 +101,12 @@ function SkuList() {
         />
       </Group>
 
-      <DataTable<Row>
+      <PagedDataTable<Row>
         id={SKU_TABLE_ID}
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={rows.data?.items.length ? undefined : 180}
-        records={rows.data?.items ?? []}
+        table={table}
+        rows={rows}
         idAccessor="sku_id"
-        fetching={rows.isFetching}
         noRecordsText={t('sku.list.empty')}
-        totalRecords={rows.data?.total ?? 0}
-        recordsPerPage={table.size}
-        page={table.page}
-        onPageChange={(page) => update({ page })}
-        recordsPerPageOptions={TABLE_PAGE_SIZES}
-        onRecordsPerPageChange={(size) => update({ size })}
-        {...pagination}
-        sortStatus={table.sort as DataTableSortStatus<Row>}
-        onSortStatusChange={(sort) =>
-          update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
-        }
         columns={[
           {
             accessor: 'view',

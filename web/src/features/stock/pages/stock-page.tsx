@@ -2,22 +2,16 @@ import { stock } from '@extranet/contract';
 import { ActionIcon, Badge, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import {
-  DataTable,
-  type DataTableColumn,
-  type DataTableSortStatus,
-  useDataTableColumns,
-} from 'mantine-datatable';
+import { type DataTableColumn, useDataTableColumns } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatIsoDate } from '../../../shared/catalogs/format';
 import { consigneeSource, skuSource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
 import {
+  PagedDataTable,
   positiveInt,
-  TABLE_PAGE_SIZES,
   TABLE_SEARCH_DELAY_MS,
-  usePaginationTexts,
   useTableUrlState,
 } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
@@ -75,7 +69,6 @@ function StockTable() {
   const sku = positiveInt(params.get('sku'));
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
-  const pagination = usePaginationTexts();
 
   // The URL may change on its own (back, a link): the search box follows it.
   useEffect(() => setSearch(q), [q]);
@@ -239,30 +232,14 @@ function StockTable() {
         />
       </Group>
 
-      <DataTable<Row>
+      <PagedDataTable<Row>
         id={STOCK_TABLE_ID}
         storeColumnsKey={STOCK_TABLE_ID}
-        withTableBorder
+        table={table}
+        rows={rows}
         withColumnBorders
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={rows.data?.items.length ? undefined : 180}
-        records={rows.data?.items ?? []}
         idAccessor="stock_id"
-        fetching={rows.isFetching}
         noRecordsText={t('stock.empty')}
-        totalRecords={rows.data?.total ?? 0}
-        recordsPerPage={table.size}
-        page={table.page}
-        onPageChange={(page) => update({ page })}
-        recordsPerPageOptions={TABLE_PAGE_SIZES}
-        onRecordsPerPageChange={(size) => update({ size })}
-        {...pagination}
-        sortStatus={table.sort as DataTableSortStatus<Row>}
-        onSortStatusChange={(sort) =>
-          update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
-        }
         columns={columns}
       />
     </Stack>

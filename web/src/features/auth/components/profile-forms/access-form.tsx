@@ -1,18 +1,16 @@
-import { auth, PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
+import { auth, PERMISSIONS, type Permission } from '@extranet/contract';
 import { Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { fieldError } from '../../../../shared/forms';
 import { useSession } from '../../../../shared/session';
 import { useChangeAccess } from '../../api/change-access';
 import { useListPermissions } from '../../api/list-permissions';
 import { formResolver } from '../../forms/form-resolver';
 import { withCompaniesUnlessAdmin } from '../../forms/rules';
-import { CompanyMultiSelect } from '../company-picker';
 import { FormError } from '../form-error';
 import { FormSection } from '../form-section';
-import { RoleSelect } from '../role-select';
+import { RoleCompaniesFields } from '../role-companies-fields';
 import { useAccessLabels } from '../use-access-labels';
 import { SaveButton } from './save-button';
 import type { ProfileFormProps } from './types';
@@ -32,7 +30,6 @@ export function AccessForm({ profile, onDirtyChange }: ProfileFormProps) {
   const save = useChangeAccess();
   const {
     control,
-    watch,
     handleSubmit,
     reset,
     formState: { isDirty },
@@ -45,7 +42,6 @@ export function AccessForm({ profile, onDirtyChange }: ProfileFormProps) {
     },
   });
   const { notifySaved, notifyInvalid } = useProfileFormState(isDirty, onDirtyChange);
-  const role = watch('role');
   // A permission the editor lacks can be kept (the user has it) but not granted.
   const isGrantable = (permission: Permission) =>
     session[permission] || profile.permissions.includes(permission);
@@ -70,40 +66,7 @@ export function AccessForm({ profile, onDirtyChange }: ProfileFormProps) {
       <form onSubmit={onSubmit} noValidate aria-label={t('auth.users.edit.access')}>
         <Stack gap="md">
           <FormError error={save.error} />
-          <Controller
-            control={control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <RoleSelect
-                view={false}
-                label={t('auth.users.fields.role')}
-                withAsterisk
-                aria-required
-                allowDeselect={false}
-                value={field.value ?? null}
-                onChange={(role) => field.onChange(role)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldError(t, fieldState.error)}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="companies"
-            render={({ field, fieldState }) => (
-              <CompanyMultiSelect
-                label={t('auth.users.fields.companies')}
-                withAsterisk={role !== ROLE_ADMIN}
-                description={t('auth.users.fields.companiesHint')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldError(t, fieldState.error)}
-              />
-            )}
-          />
+          <RoleCompaniesFields control={control} />
           <Controller
             control={control}
             name="permissions"
