@@ -49,6 +49,27 @@ const cases: Case[] = [
     body: { count: 50, with_total: true },
   },
   { name: 'auth/list_users smart search', path: '/api/auth/list_users', body: { filters: { smart: 'an' } } },
+  // Role 99 across every company: the searches and orderings the list indexes serve.
+  {
+    name: 'stock/list_stocks smart search',
+    path: '/api/stock/list_stocks',
+    body: { filters: { smart: 'juice' }, count: 50, with_total: true },
+  },
+  {
+    name: 'stock/list_stocks by -expiry_date',
+    path: '/api/stock/list_stocks',
+    body: { ordering: '-expiry_date', count: 50, with_total: true },
+  },
+  {
+    name: 'purch/list_orders smart search',
+    path: '/api/orders/purch/list_orders',
+    body: { filters: { smart: 'PO-2026-0001' }, count: 50, with_total: true },
+  },
+  {
+    name: 'purch/list_orders by status',
+    path: '/api/orders/purch/list_orders',
+    body: { filters: { is_template: false }, ordering: 'status', count: 50, with_total: true },
+  },
 ];
 
 const rows: string[][] = [];

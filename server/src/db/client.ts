@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -40,7 +41,11 @@ export async function openDatabase(options: { url?: string; dir?: string }): Pro
     }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = options.dir ? await PGlite.create(options.dir) : await PGlite.create();
+  // The lists' trigram indexes need pg_trgm, which PGlite loads only when asked.
+  const extensions = { pg_trgm };
+  const client = options.dir
+    ? await PGlite.create(options.dir, { extensions })
+    : await PGlite.create({ extensions });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -20,6 +21,12 @@ import {
 const amount = (name?: string) =>
   name ? numeric(name, { precision: 18, scale: 3 }) : numeric({ precision: 18, scale: 3 });
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/**
+ * A trigram index for a list's smart search (`ilike '%text%'`), which no btree can serve. Named,
+ * since the plan tests look for it.
+ */
+const trigram = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));
 
 // ---------------------------------------------------------------- reference data (global)
 
@@ -97,7 +104,12 @@ const party = (name: 'vendors' | 'customers') =>
       name: text().notNull(),
       defaultCurrencyId: integer().references(() => currencies.id),
     },
-    (t) => [uniqueIndex().on(t.consigneeId, t.externalCode), index().on(t.consigneeId, t.name)],
+    (t) => [
+      uniqueIndex().on(t.consigneeId, t.externalCode),
+      index().on(t.consigneeId, t.name),
+      trigram(`${name}_name_trgm_idx`, t.name),
+      trigram(`${name}_external_code_trgm_idx`, t.externalCode),
+    ],
   );
 
 export const vendors = party('vendors');
@@ -149,6 +161,10 @@ export const skus = pgTable(
     uniqueIndex().on(t.consigneeId, t.externalCode),
     index().on(t.consigneeId, t.name),
     index().on(t.name),
+    index().on(t.externalCode),
+    trigram('skus_name_trgm_idx', t.name),
+    trigram('skus_code_trgm_idx', t.code),
+    trigram('skus_external_code_trgm_idx', t.externalCode),
   ],
 );
 
@@ -215,7 +231,16 @@ export const stockRows = pgTable(
     index().on(t.consigneeId, t.expiryDate),
     index().on(t.consigneeId, t.mfgDate),
     index().on(t.consigneeId, t.statusDesc),
-    index().on(t.sscc),
+    // Role 99 lists every consignee's rows: each ordering with its id tie-breaker, both ways, since
+    // rows without the value come last in either direction and one index walks only one of them.
+    index().on(t.statusDesc, t.id),
+    index('stock_rows_status_desc_id_desc_idx').on(t.statusDesc.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index().on(t.expiryDate, t.id),
+    index('stock_rows_expiry_date_id_desc_idx').on(t.expiryDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index().on(t.mfgDate, t.id),
+    index('stock_rows_mfg_date_id_desc_idx').on(t.mfgDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    trigram('stock_rows_batch_trgm_idx', t.batch),
+    trigram('stock_rows_sscc_trgm_idx', t.sscc),
   ],
 );
 
@@ -254,7 +279,13 @@ export const users = pgTable(
     lastSummaryAt: timestamp({ withTimezone: true }),
     creationDate: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index().on(t.roleId)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index().on(t.roleId),
+    trigram('users_username_trgm_idx', t.username),
+    trigram('users_fio_trgm_idx', t.fio),
+    trigram('users_email_trgm_idx', t.email),
+  ],
 );
 
 export const userCompanies = pgTable(
@@ -350,7 +381,10 @@ export const purchHeads = pgTable(
     index().on(t.consigneeId, t.isTemplate, t.creationDate),
     index().on(t.vendorId, t.creationDate),
     index().on(t.consigneeId, t.progress),
+    index().on(t.progress, t.id),
     index().on(t.creationDate),
+    trigram('purch_heads_external_code_trgm_idx', t.externalCode),
+    trigram('purch_heads_vendor_reference_trgm_idx', t.vendorReference),
     uniqueIndex('purch_heads_code_idx')
       .on(t.consigneeId, t.externalCode)
       .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
@@ -394,7 +428,10 @@ export const salesHeads = pgTable(
     index().on(t.consigneeId, t.isTemplate, t.creationDate),
     index().on(t.customerId, t.creationDate),
     index().on(t.consigneeId, t.progress),
+    index().on(t.progress, t.id),
     index().on(t.creationDate),
+    trigram('sales_heads_external_code_trgm_idx', t.externalCode),
+    trigram('sales_heads_customer_reference_trgm_idx', t.customerReference),
     uniqueIndex('sales_heads_code_idx')
       .on(t.consigneeId, t.externalCode)
       .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
@@ -448,6 +485,7 @@ export const discussions = pgTable(
   (t) => [
     index().on(t.visibility, t.companyId, t.modificationDate),
     index().on(t.visibility, t.modificationDate),
+    trigram('discussions_name_trgm_idx', t.name),
   ],
 );
 

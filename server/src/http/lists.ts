@@ -1,4 +1,5 @@
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 export interface ListQuery<O extends string = string> {
   page: number;
@@ -39,6 +40,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * `column ilike '%text%'` per column, OR-ed: each one a trigram index can serve (a BitmapOr when
+ * all of them have one). Only while the columns are of one table: an OR spanning joined tables is
+ * checked row by row after the join, whatever the indexes; see referencesMatching.
+ */
 export function ilikeAny(text: string, ...columns: Array<AnyColumn | SQL>): SQL {
   const pattern = containsPattern(text);
   // Parenthesised: and() does not wrap its operands, and an OR chain would swallow them.
@@ -47,4 +53,18 @@ export function ilikeAny(text: string, ...columns: Array<AnyColumn | SQL>): SQL 
     sql` or `,
   );
   return sql`(${alternatives})`;
+}
+
+/**
+ * The rows whose foreign key points at a row of another table that the search finds there:
+ * `key = any(array(select id … where ilike))`. The array is computed once and looked up through
+ * the key's index, so OR-ed with the row's own ilikeAny the search stays a union of index scans.
+ */
+export function referencesMatching(
+  key: AnyColumn,
+  target: { table: PgTable; id: AnyColumn },
+  text: string,
+  ...columns: AnyColumn[]
+): SQL {
+  return sql`${key} = any(array(select ${target.id} from ${target.table} where ${ilikeAny(text, ...columns)}))`;
 }

@@ -1,5 +1,5 @@
 import type { orders } from '@extranet/contract';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -18,7 +18,7 @@ import {
   uoms,
   vendors,
 } from '../../db/schema';
-import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
+import { ilikeAny, type ListQuery, orderingSql, pageWindow, referencesMatching } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { companyCondition } from '../catalogs/catalogs.access';
 import type { StockLot } from './orders.problems';
@@ -85,10 +85,17 @@ export interface OrderRowRecord {
   partyName: string | null;
 }
 
+async function searchConsignees(db: Executor, text: string): Promise<number[]> {
+  const rows = await db.select({ id: consignees.id }).from(consignees).where(ilikeAny(text, consignees.name));
+  return rows.map((row) => row.id);
+}
+
 /**
- * One page of orders in one query (plus one for the total when asked). Filters and orderings are
- * served by the heads' indexes on (consignee, is_template, creation_date), (party, creation_date),
- * (consignee, progress) and (creation_date).
+ * One page of orders in one query (plus one for the total when asked, and one for the consignees
+ * a search names). Filters and orderings are served by the heads' indexes on (consignee,
+ * is_template, creation_date), (party, creation_date), (consignee, progress), (progress, id) and
+ * (creation_date); the smart search by the trigram indexes of the heads' code and reference and of
+ * the party's name and code.
  */
 export async function listOrderRows(
   db: Executor,
@@ -99,6 +106,10 @@ export async function listOrderRows(
   const t = TABLES[kind];
   const h = t.heads;
   const f = query.filters;
+  // A consignee has many orders: an id array computed inside the query would be guessed to select
+  // most of them, and the plan would give up the search's indexes; looked up first, the ids are
+  // constants the planner weighs (usually none, when the text is an order's code or a party's).
+  const consigneeIds = f.smart ? await searchConsignees(db, f.smart) : [];
   const where = and(
     visible(actor, kind),
     f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
@@ -108,7 +119,17 @@ export async function listOrderRows(
     f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
     f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
     f.smart
-      ? sql`(${ilikeAny(f.smart, h.externalCode, t.reference, consignees.name, t.party.name, t.party.externalCode)})`
+      ? or(
+          ilikeAny(f.smart, h.externalCode, t.reference),
+          consigneeIds.length ? inArray(h.consigneeId, consigneeIds) : undefined,
+          referencesMatching(
+            t.partyId,
+            { table: t.party, id: t.party.id },
+            f.smart,
+            t.party.name,
+            t.party.externalCode,
+          ),
+        )
       : undefined,
   );
   const window = pageWindow(query);
@@ -151,7 +172,6 @@ export async function listOrderRows(
       .select({ value: count() })
       .from(h)
       .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-      .leftJoin(t.party, eq(t.party.id, t.partyId))
       .where(where);
     total = row?.value ?? 0;
   }

@@ -836,6 +836,12 @@ describe('order lists', () => {
     expect(codes(await list({ filters: { progress: 'sync' } }))).toEqual(['PO-OLD']);
     expect(codes(await list({ filters: { smart: 'po-n' } }))).toEqual(['PO-NEW']);
     expect(codes(await list({ filters: { smart: w.vendor.name } }))).toEqual(['PO-MID']);
+    expect(codes(await list({ filters: { smart: w.vendor.externalCode } }))).toEqual(['PO-MID']);
+    expect(codes(await list({ filters: { smart: w.consignee.name, is_template: false } }))).toEqual([
+      'PO-NEW',
+      'PO-MID',
+      'PO-OLD',
+    ]);
     expect(
       codes(
         await list({

@@ -1,8 +1,8 @@
 import type { stock } from '@extranet/contract';
-import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
-import { ilikeAny, pageWindow } from '../../http/lists';
+import { ilikeAny, pageWindow, referencesMatching } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { consigneeCondition } from '../catalogs/catalogs.access';
 
@@ -12,7 +12,17 @@ function stockConditions(actor: Actor, filters: stock.ListStocksRequest['filters
     filters.consignee_id === undefined ? undefined : eq(stockRows.consigneeId, filters.consignee_id),
     filters.sku_id === undefined ? undefined : eq(stockRows.skuId, filters.sku_id),
     filters.smart
-      ? ilikeAny(filters.smart, skus.code, skus.externalCode, skus.name, stockRows.batch, stockRows.sscc)
+      ? or(
+          ilikeAny(filters.smart, stockRows.batch, stockRows.sscc),
+          referencesMatching(
+            stockRows.skuId,
+            { table: skus, id: skus.id },
+            filters.smart,
+            skus.code,
+            skus.externalCode,
+            skus.name,
+          ),
+        )
       : undefined,
   );
 }
@@ -24,22 +34,24 @@ const STOCK_ORDER_COLUMNS = {
   mfg_date: stockRows.mfgDate,
 } as const;
 
-/** Rows without a status or a date come last in either direction; the row id breaks ties. */
+/**
+ * Rows without a status or a date come last in either direction; the row id breaks ties. A SKU
+ * always has a name: a plain descending order on it is the same and can walk its index backwards.
+ */
 function stockOrdering(ordering: stock.ListStocksRequest['ordering']): SQL[] {
   if (!ordering) return [asc(skus.name), asc(stockRows.id)];
   const descending = ordering.startsWith('-');
-  const column = STOCK_ORDER_COLUMNS[(descending ? ordering.slice(1) : ordering) as stock.StockOrdering];
+  const key = (descending ? ordering.slice(1) : ordering) as stock.StockOrdering;
+  const column = STOCK_ORDER_COLUMNS[key];
+  const direction = descending ? desc : asc;
+  if (key === 'sku_name') return [direction(column), direction(stockRows.id)];
   return descending
     ? [sql`${column} desc nulls last`, desc(stockRows.id)]
     : [sql`${column} asc nulls last`, asc(stockRows.id)];
 }
 
 export async function countStocks(db: Executor, actor: Actor, filters: stock.ListStocksRequest['filters']) {
-  const [row] = await db
-    .select({ value: count() })
-    .from(stockRows)
-    .innerJoin(skus, eq(skus.id, stockRows.skuId))
-    .where(stockConditions(actor, filters));
+  const [row] = await db.select({ value: count() }).from(stockRows).where(stockConditions(actor, filters));
   return row?.value ?? 0;
 }
 

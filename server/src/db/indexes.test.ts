@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedReferenceData } from '../demo/seed-reference';
+import type { Actor } from '../http/session';
+import { listUsers } from '../modules/auth/users.repository';
+import { listVendors } from '../modules/catalogs/catalogs.repository';
+import { listDiscussions } from '../modules/discussions/discussions.repository';
+import { listOrderRows } from '../modules/orders/orders.repository';
+import { listSkuRows } from '../modules/sku/sku.repository';
+import { countStocks, listStocks } from '../modules/stock/stock.repository';
+import { openTestDatabase } from '../test/app';
+import { createCompany, createConsignee } from '../test/factories';
+import type { Database, Db, Executor } from './client';
+import * as schema from './schema';
+
+/**
+ * The lists' searches and orderings can be answered through their indexes. The queries are the
+ * repositories' own, captured as they run, on two thousand generated rows a table with
+ * statistics. At that size a scan of everything can still be the cheapest plan, so scans and
+ * explicit sorts are priced out (`enable_seqscan`, `enable_sort`) to ask whether an index serves
+ * the query at all, as it must at volume.
+ */
+
+let database: Database;
+let db: Db;
+let captured: Array<{ query: string; params: unknown[] }> = [];
+
+const admin: Actor = {
+  sessionId: 0,
+  token: '',
+  userId: 0,
+  username: 'admin',
+  fio: null,
+  email: null,
+  lang: 'en',
+  role: 99,
+  limited: false,
+  permissions: new Set(['pord', 'sord', 'stck', 'umgr']),
+  companyIds: [],
+  isAdmin: true,
+  hasNewNotifications: false,
+};
+const page = { page: 0, count: 20, with_total: false };
+
+const ROWS = 2000;
+/** Every generated text holds the md5 of its row number: a few characters of one find that row. */
+const SEARCH = createHash('md5').update('1234').digest('hex').slice(0, 8);
+
+async function generateRows(target: Db) {
+  await seedReferenceData(target);
+  const company = await createCompany(target);
+  const consignee = await createConsignee(target, { companyId: company.id });
+  const numbered = sql`(select n, md5(n::text) as h from generate_series(1, ${ROWS}) n) g`;
+  const statements = [
+    sql`insert into users (username, password_hash, fio, email, role_id)
+      select 'user-' || h, 'x', 'Person ' || h, h || '@example.com', 1 from ${numbered}`,
+    sql`insert into vendors (consignee_id, external_code, name)
+      select ${consignee.id}, 'V-' || h, 'Vendor ' || h from ${numbered}`,
+    sql`insert into customers (consignee_id, external_code, name)
+      select ${consignee.id}, 'C-' || h, 'Customer ' || h from ${numbered}`,
+    sql`insert into skus (consignee_id, code, external_code, name)
+      select ${consignee.id}, 'SKU-' || h, 'X-' || h, 'Juice ' || h from ${numbered}`,
+    sql`insert into stock_rows (consignee_id, sku_id, qty, uom_id, location_id, status_desc, expiry_date, mfg_date, batch, sscc)
+      select ${consignee.id}, n, 1, (select min(id) from uoms), (select min(id) from locations),
+        'Status ' || n % 5, date '2030-01-01' + n, date '2020-01-01' + n, 'B-' || h, 'S-' || h
+      from ${numbered}`,
+    sql`insert into purch_heads (consignee_id, external_code, vendor_id, vendor_reference)
+      select ${consignee.id}, 'PO-' || h, n, 'VR-' || h from ${numbered}`,
+    sql`insert into sales_heads (consignee_id, external_code, customer_id, customer_reference)
+      select ${consignee.id}, 'SO-' || h, n, 'CR-' || h from ${numbered}`,
+    sql`insert into discussions (company_id, name, visibility)
+      select ${company.id}, 'Topic ' || h, 'normal' from ${numbered}`,
+    // Moves the trigram entries out of GIN's pending list, as autovacuum would, and takes statistics.
+    sql`vacuum analyze`,
+  ];
+  for (const statement of statements) await target.execute(statement);
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await generateRows(database.db);
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
+  const options = { schema, casing: 'snake_case', logger } as const;
+  db = (database.kind === 'pglite'
+    ? drizzlePglite(client as PGlite, options)
+    : drizzlePg(client as pg.Pool, options)) as unknown as Db;
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** EXPLAIN of the last statement a repository call ran, with the same parameters. */
+function explainOf({ query, params }: { query: string; params: unknown[] }): SQL {
+  const chunks = query
+    .split(/\$(\d+)/)
+    .map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
+  return sql`explain ${sql.join(chunks)}`;
+}
+
+async function planOf(run: (tx: Executor) => Promise<unknown>, priced: 'search' | 'ordering') {
+  return db.transaction(async (tx) => {
+    // The priced-out plans cost enough to be compiled, which only takes time here.
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    // A search alone: walking an ordering's index and filtering would hide whether it has one.
+    if (priced === 'search') await tx.execute(sql`set local enable_indexscan = off`);
+    else await tx.execute(sql`set local enable_sort = off`);
+    captured = [];
+    await run(tx);
+    const result = (await tx.execute(explainOf(captured.at(-1)!))) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+const searchPlan = (run: (tx: Executor) => Promise<unknown>) => planOf(run, 'search');
+const orderingPlan = (run: (tx: Executor) => Promise<unknown>) => planOf(run, 'ordering');
+
+describe('smart search through trigram indexes', () => {
+  it('stock rows: their batch and SSCC, and their SKU code, external code and name', async () => {
+    const expected = [
+      'stock_rows_batch_trgm_idx',
+      'stock_rows_sscc_trgm_idx',
+      'skus_code_trgm_idx',
+      'skus_external_code_trgm_idx',
+      'skus_name_trgm_idx',
+    ];
+    const list = await searchPlan((tx) => listStocks(tx, admin, { ...page, filters: { smart: SEARCH } }));
+    const total = await searchPlan((tx) => countStocks(tx, admin, { smart: SEARCH }));
+    for (const index of expected) {
+      expect(list).toContain(index);
+      expect(total).toContain(index);
+    }
+  });
+
+  it.each(['purch', 'sales'] as const)('%s orders: code, reference and party', async (kind) => {
+    const party = kind === 'purch' ? 'vendors' : 'customers';
+    const reference = kind === 'purch' ? 'vendor_reference' : 'customer_reference';
+    const plan = await searchPlan((tx) =>
+      listOrderRows(tx, admin, kind, { ...page, filters: { smart: SEARCH } }),
+    );
+    for (const index of [
+      `${kind}_heads_external_code_trgm_idx`,
+      `${kind}_heads_${reference}_trgm_idx`,
+      `${party}_name_trgm_idx`,
+      `${party}_external_code_trgm_idx`,
+    ]) {
+      expect(plan).toContain(index);
+    }
+  });
+
+  it('users: username, name and email', async () => {
+    const plan = await searchPlan((tx) => listUsers(tx, {}, { ...page, filters: { smart: SEARCH } }));
+    for (const index of ['users_username_trgm_idx', 'users_fio_trgm_idx', 'users_email_trgm_idx']) {
+      expect(plan).toContain(index);
+    }
+  });
+
+  it('SKUs, vendors and discussions', async () => {
+    const skus = await searchPlan((tx) => listSkuRows(tx, admin, { ...page, filters: { smart: SEARCH } }));
+    expect(skus).toContain('skus_name_trgm_idx');
+    expect(skus).toContain('skus_code_trgm_idx');
+    expect(skus).toContain('skus_external_code_trgm_idx');
+    const vendors = await searchPlan((tx) => listVendors(tx, admin, { ...page, filters: { smart: SEARCH } }));
+    expect(vendors).toContain('vendors_name_trgm_idx');
+    expect(vendors).toContain('vendors_external_code_trgm_idx');
+    const discussions = await searchPlan((tx) =>
+      listDiscussions(tx, admin, 'normal', { ...page, filters: { smart: SEARCH } }),
+    );
+    expect(discussions).toContain('discussions_name_trgm_idx');
+  });
+});
+
+describe('orderings across every company (role 99) through btree indexes', () => {
+  it.each([
+    ['status', 'stock_rows_status_desc_id_index'],
+    ['-status', 'stock_rows_status_desc_id_desc_idx'],
+    ['expiry_date', 'stock_rows_expiry_date_id_index'],
+    ['-expiry_date', 'stock_rows_expiry_date_id_desc_idx'],
+    ['mfg_date', 'stock_rows_mfg_date_id_index'],
+    ['-mfg_date', 'stock_rows_mfg_date_id_desc_idx'],
+    ['sku_name', 'skus_name_index'],
+    ['-sku_name', 'skus_name_index'],
+  ] as const)('stock by %s', async (ordering, index) => {
+    const plan = await orderingPlan((tx) => listStocks(tx, admin, { ...page, ordering, filters: {} }));
+    expect(plan).toContain(index);
+  });
+
+  it.each(['purch', 'sales'] as const)('%s orders by status, both ways', async (kind) => {
+    for (const ordering of ['status', '-status'] as const) {
+      const plan = await orderingPlan((tx) =>
+        listOrderRows(tx, admin, kind, { ...page, ordering, filters: { isTemplate: false } }),
+      );
+      expect(plan).toContain(`${kind}_heads_progress_id_index`);
+    }
+  });
+
+  it('SKUs by external code', async () => {
+    const plan = await orderingPlan((tx) =>
+      listSkuRows(tx, admin, { ...page, ordering: 'external_code', filters: {} }),
+    );
+    expect(plan).toContain('skus_external_code_index');
+  });
+});
