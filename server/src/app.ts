@@ -15,6 +15,7 @@ import { type Database, openDatabase } from './db/client';
 import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
 import { errorHandler, sendFailure } from './http/errors';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { startJobs } from './jobs';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/auth/users.routes';
@@ -83,7 +84,7 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Partner extranet API', version: '1.0.0' } },

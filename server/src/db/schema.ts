@@ -584,11 +584,31 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.cancelledAt} is null`),
     index().on(t.kind, t.key),
+    // Retention: jobs that ended, by when they ended.
+    index('jobs_ended_idx').on(sql`coalesce(${t.doneAt}, ${t.cancelledAt})`),
   ],
 );
 
 /** Inbound warehouse events already applied (exactly once). */
-export const wmsEvents = pgTable('wms_events', {
-  id: text().primaryKey(),
-  receivedAt: createdAt(),
-});
+export const wmsEvents = pgTable(
+  'wms_events',
+  {
+    id: text().primaryKey(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index().on(t.receivedAt)],
+);
+
+/**
+ * Hits per rate-limited key (a route and a client address) in the current window, kept in the
+ * database so that every instance counts together (DESIGN.md §5: login attempts a minute).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    windowStart: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    hits: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.windowStart)],
+);

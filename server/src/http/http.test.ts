@@ -1,6 +1,10 @@
 import { auth } from '@extranet/contract';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { buildApp } from '../app';
+import { rateLimits } from '../db/schema';
+import { createTestApp, type TestApp, testConfig } from '../test/app';
+import { countHit, forgetOldRateLimits } from './rate-limit-store';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -104,6 +108,50 @@ describe('login rate limit', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe('the login limit across instances', () => {
+  it('counts the attempts of one address on every instance together, per window', async () => {
+    const other = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 3 }), {
+      database: app.database,
+      jobs: false,
+    });
+    try {
+      const statuses: number[] = [];
+      for (const instance of [app.app, other.app, app.app, other.app]) {
+        const response = await instance.inject({
+          method: 'POST',
+          url: `/api${auth.login.path}`,
+          payload: { username: 'someone', password: 'wrong-password' },
+          remoteAddress: '10.9.9.10',
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('starts a new window once the last one is over, and forgets old windows', async () => {
+    const key = `test-window-${Date.now()}`;
+    expect(await countHit(app.deps.db, key, 60_000)).toMatchObject({ current: 1 });
+    const second = await countHit(app.deps.db, key, 60_000);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(50_000);
+    expect(second.ttl).toBeLessThanOrEqual(60_000);
+    await app.deps.db
+      .update(rateLimits)
+      .set({ windowStart: sql`now() - interval '2 days'` })
+      .where(eq(rateLimits.key, key));
+    expect(await countHit(app.deps.db, key, 60_000)).toMatchObject({ current: 1 });
+    await app.deps.db
+      .update(rateLimits)
+      .set({ windowStart: sql`now() - interval '2 days'` })
+      .where(eq(rateLimits.key, key));
+    await forgetOldRateLimits(app.deps.db);
+    expect(await app.deps.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
   });
 });
 

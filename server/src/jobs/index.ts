@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../http/calls';
+import { forgetOldRateLimits } from '../http/rate-limit-store';
 import { removeAbandonedUploads } from '../modules/files/files.cleanup';
 import { LocalDirectoryDriver } from '../modules/files/storage';
 import { wmsTasks } from '../modules/wms/wms.jobs';
@@ -7,7 +8,10 @@ import { deliverEmails, enqueueEmailSummaries } from './email-summaries';
 import { createMailer } from './mailer';
 import { type Scheduler, startScheduler } from './scheduler';
 
-/** The background work of one instance: email summaries, removal of abandoned uploads, warehouse link. */
+/**
+ * The background work of one instance: email summaries, removal of abandoned uploads and of old
+ * rate-limit windows, warehouse link.
+ */
 export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
   const mailer = createMailer(deps.config, log);
   const storage = new LocalDirectoryDriver(deps.config.filesDir);
@@ -18,6 +22,7 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
       { name: 'email-summaries', run: () => enqueueEmailSummaries(deps.db) },
       { name: 'email-delivery', run: () => deliverEmails(deps.db, mailer, log) },
       { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage) },
+      { name: 'rate-limit-windows', run: () => forgetOldRateLimits(deps.db), everyMs: 3_600_000 },
       ...wmsTasks(deps, log),
     ],
   });

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jobs, wmsEvents } from '../../db/schema';
 import { SEND_JOB, SIMULATED_EVENT_JOB } from './wms.outbox';
@@ -20,10 +20,8 @@ export async function forgetOldWmsRecords(db: Executor, days: number): Promise<n
     .where(
       and(
         inArray(jobs.kind, [SEND_JOB, SIMULATED_EVENT_JOB]),
-        or(
-          and(isNotNull(jobs.doneAt), lt(jobs.doneAt, before)),
-          and(isNotNull(jobs.cancelledAt), lt(jobs.cancelledAt, before)),
-        ),
+        // The expression of jobs_ended_idx.
+        sql`coalesce(${jobs.doneAt}, ${jobs.cancelledAt}) < ${before}`,
       ),
     )
     .returning({ id: jobs.id });
