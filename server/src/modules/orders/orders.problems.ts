@@ -25,12 +25,15 @@ export interface ProblemHead {
   lines: ProblemLine[];
 }
 
-/** Warehouse stock of one SKU in one batch, expiry date and unit. */
+/**
+ * Warehouse stock of one SKU in one batch, expiry date and unit; a negative quantity is what other
+ * orders have promised of it (their lines may name no unit).
+ */
 export interface StockLot {
   skuId: number;
   batch: string | null;
   expiryDate: string | null;
-  uomId: number;
+  uomId: number | null;
   qty: string;
 }
 
@@ -53,8 +56,8 @@ export function today(): string {
 const isMissing = (qty: string | null) => qty === null || new Decimal(qty).isZero();
 
 /**
- * The stock a sales line may draw on: every lot of its SKU, narrowed to the line's batch, expiry
- * date and unit where the line names them.
+ * The stock a sales line may draw on: every lot of its SKU less what other orders promised,
+ * narrowed to the line's batch, expiry date and unit where the line names them.
  */
 function availableFor(line: ProblemLine, stock: readonly StockLot[]): Decimal {
   return stock

@@ -356,21 +356,54 @@ export async function findOrderLines(
   return rows as unknown as OrderLineRecord[];
 }
 
-/** Warehouse stock of the given SKUs per batch, expiry date and unit, in one grouped query. */
-export async function findStockLots(db: Executor, skuIds: readonly number[]): Promise<StockLot[]> {
+/**
+ * The stock a sales order may draw on, in one query: the warehouse's lots of those SKUs, and as
+ * lots with a negative quantity what other sales orders have promised of them, the lines of
+ * orders on their way to the warehouse (ready, sent, in sync) whose delivered quantity it has not
+ * reported yet (their goods are still in the stock rows).
+ */
+export async function findStockLots(
+  db: Executor,
+  skuIds: readonly number[],
+  orderHeadId: number,
+): Promise<StockLot[]> {
   if (skuIds.length === 0) return [];
-  const rows = await db
+  const ids = [...new Set(skuIds)];
+  const inStock = db
     .select({
       skuId: stockRows.skuId,
       batch: stockRows.batch,
       expiryDate: stockRows.expiryDate,
-      uomId: stockRows.uomId,
+      uomId: sql<number | null>`${stockRows.uomId}`,
       qty: sql<string>`sum(${stockRows.qty})::text`,
     })
     .from(stockRows)
-    .where(inArray(stockRows.skuId, [...new Set(skuIds)]))
+    .where(inArray(stockRows.skuId, ids))
     .groupBy(stockRows.skuId, stockRows.batch, stockRows.expiryDate, stockRows.uomId);
-  return rows;
+  const promised = db
+    .select({
+      skuId: salesLines.skuId,
+      batch: salesLines.batch,
+      expiryDate: salesLines.expiryDate,
+      uomId: sql<number | null>`${salesLines.uomId}`,
+      qty: sql<string>`(-sum(${salesLines.orderedQty}))::text`,
+    })
+    .from(salesLines)
+    .innerJoin(salesHeads, eq(salesHeads.id, salesLines.headId))
+    .where(
+      and(
+        inArray(salesLines.skuId, ids),
+        inArray(salesHeads.progress, ['ready', 'sent', 'sync']),
+        eq(salesHeads.isTemplate, false),
+        eq(salesHeads.isReturn, false),
+        isNull(salesHeads.excludedAt),
+        isNull(salesLines.deliveredQty),
+        sql`${salesLines.orderedQty} is not null`,
+        sql`${salesHeads.id} <> ${orderHeadId}`,
+      ),
+    )
+    .groupBy(salesLines.skuId, salesLines.batch, salesLines.expiryDate, salesLines.uomId);
+  return inStock.unionAll(promised);
 }
 
 // ---------------------------------------------------------------- writes

@@ -265,13 +265,11 @@ export async function viewOrder<K extends OrderKind>(
 ): Promise<OrderView<K>> {
   const head = await loadHead(deps.db, actor, kind, headId);
   const lines = await findOrderLines(deps.db, kind, head.id);
+  const skuIds = lines.map((line) => line.skuId);
   const stock =
     kind === 'sales' &&
     hasProblemsToShow({ isTemplate: head.isTemplate, progress: progressOf(head.progress) })
-      ? await findStockLots(
-          deps.db,
-          lines.map((line) => line.skuId),
-        )
+      ? await findStockLots(deps.db, skuIds, head.id)
       : undefined;
   const isSendTaken = head.progress === 'ready' && (await isSendClaimed(deps.db, kind, head.id));
   return toView(kind, head, lines, problemsOf(kind, head, lines, stock), actor, isSendTaken);

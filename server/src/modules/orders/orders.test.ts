@@ -1,7 +1,7 @@
 import { orders } from '@extranet/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comments, discussions, notifications, purchHeads, salesHeads } from '../../db/schema';
+import { comments, discussions, notifications, purchHeads, salesHeads, salesLines } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createConsignee, createUser } from '../../test/factories';
 import { createSku, createStockRow } from '../catalogs/catalogs.factories';
@@ -515,6 +515,48 @@ describe('sales order lifecycle', () => {
     await app.call(orders.sales.editOrder, { head_id: headId, fields: { is_return: true } }, session);
     const ret = await app.call(orders.sales.viewOrder, { head_id: headId }, session);
     expect(ret.body.problems.warnings).toEqual([]);
+  });
+
+  it('counts what other orders on their way to the warehouse have promised, until it is delivered', async () => {
+    const w = await createOrderWorld(app.deps.db);
+    const session = await loginAs(app, w.user);
+    const sku = w.skus[0]!;
+    await createStockRow(app.deps.db, {
+      consigneeId: w.consignee.id,
+      skuId: sku.id,
+      qty: '10.000',
+      uomId: w.refs.pcsId,
+      batch: 'B-1',
+      expiryDate: '2031-05-01',
+    });
+    const salesOrder = async (qty: string) => {
+      const added = await app.call(
+        orders.sales.addOrder,
+        { fields: { consignee_id: w.consignee.id } },
+        session,
+      );
+      const fields = completeSalesFields(w);
+      fields.lines[0]!.ordered_qty = dec(qty);
+      await app.call(orders.sales.editOrder, { head_id: added.body.head_id, fields }, session);
+      return added.body.head_id as number;
+    };
+    const warningsOf = async (headId: number) =>
+      (await app.call(orders.sales.viewOrder, { head_id: headId }, session)).body.problems.warnings.map(
+        (p: { code: string }) => p.code,
+      );
+
+    const first = await salesOrder('7');
+    const second = await salesOrder('4');
+    // Drafts promise nothing: each alone fits into the 10 in stock.
+    expect(await warningsOf(second)).toEqual([]);
+    const ready = await app.call(orders.sales.setReady, { head_id: first }, session);
+    expect(ready.body.failure).toBeUndefined();
+    // 10 in stock, 7 promised to the ready order: 4 more do not fit; the ready order itself is fine.
+    expect(await warningsOf(second)).toEqual(['stock_short']);
+    expect(await warningsOf(first)).toEqual([]);
+    // Once the warehouse reports the first order delivered, its goods have left the stock rows.
+    await app.deps.db.update(salesLines).set({ deliveredQty: '7.000' }).where(eq(salesLines.headId, first));
+    expect(await warningsOf(second)).toEqual([]);
   });
 });
 
