@@ -62,6 +62,8 @@ export const Discussion = z.object({
 export type Discussion = z.infer<typeof Discussion>;
 
 export const MAX_THREAD_COMMENTS = 500;
+/** Comments of one list_comments page unless the caller asks for another count. */
+export const COMMENTS_PAGE_SIZE = 100;
 
 export const DiscussionName = z.string().trim().min(1).max(200);
 export const CommentMessage = z.string().trim().min(1).max(10_000);
@@ -113,6 +115,22 @@ export const AddCommentSalesRequest = z.object({
   files: FileCodes.default([]),
 });
 export const AddCommentResponse = z.object({ comment_id: Id });
+
+export const ListCommentsRequest = z.object({
+  discussion_id: Id,
+  /** The oldest comment the caller has: the page holds the comments before it. */
+  before_comment_id: Id,
+  count: z.int().min(1).max(MAX_THREAD_COMMENTS).default(COMMENTS_PAGE_SIZE),
+});
+export type ListCommentsRequest = z.infer<typeof ListCommentsRequest>;
+
+export const ListCommentsResponse = z.object({
+  /** Oldest first, the newest of them just before `before_comment_id`. */
+  items: z.array(Comment),
+  /** True when still older comments exist. */
+  more: z.boolean(),
+});
+export type ListCommentsResponse = z.infer<typeof ListCommentsResponse>;
 
 export const CompanyUser = z.object({ user_id: Id, username: z.string(), fio: z.string().nullable() });
 export type CompanyUser = z.infer<typeof CompanyUser>;
@@ -230,6 +248,15 @@ export const addCommentSales = defineCall({
   permission: ['sord'],
   request: AddCommentSalesRequest,
   response: AddCommentResponse,
+});
+
+export const listComments = defineCall({
+  path: '/discussions/list_comments',
+  summary:
+    'Earlier comments of a discussion of any kind, before a given one: pages back beyond the latest ones a thread returns.',
+  ...SESSION,
+  request: ListCommentsRequest,
+  response: ListCommentsResponse,
 });
 
 export const listUsers = defineCall({

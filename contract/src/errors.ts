@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   sku_not_found: 'Product not found',
   rate_limited: 'Too many attempts. Please wait and try again.',
   discussion_not_found: 'Discussion not found',
+  comment_not_found: 'Comment not found',
   file_not_found: 'File not found',
   file_too_large: 'The file is too large',
   file_empty: 'The file is empty',

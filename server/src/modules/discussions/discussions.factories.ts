@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { purchHeads, salesHeads } from '../../db/schema';
+import { comments, purchHeads, salesHeads } from '../../db/schema';
 import { createOrderDiscussion, type OrderKind } from './order-discussions';
 
 /** A bare order head with its discussion, as the orders module creates them. */
@@ -20,4 +21,27 @@ export async function createOrderWithDiscussion(
     authorId: options.authorId ?? null,
   });
   return { headId: head!.id, discussionId };
+}
+
+/**
+ * `count` comments "Comment 1".."Comment <count>", in this order after the thread's existing ones,
+ * in one insert. Three at a time share a creation date, one microsecond apart from the next three
+ * (finer than a JavaScript date), and the newest three are inserted first: neither the creation
+ * date alone nor the id alone tells the thread's order.
+ */
+export async function createComments(
+  db: Executor,
+  options: { discussionId: number; userId: number; count: number },
+) {
+  const insertOrder: number[] = [];
+  for (let first = 0; first < options.count; first += 3) {
+    insertOrder.unshift(...[first, first + 1, first + 2].filter((position) => position < options.count));
+  }
+  const values = insertOrder.map((position) => ({
+    discussionId: options.discussionId,
+    userId: options.userId,
+    text: `Comment ${position + 1}`,
+    creationDate: sql`now() + ${Math.floor(position / 3)} * interval '1 microsecond'`,
+  }));
+  await db.insert(comments).values(values);
 }

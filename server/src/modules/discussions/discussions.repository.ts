@@ -125,8 +125,21 @@ export async function findReadableDiscussion(db: Executor, actor: Actor, where: 
 }
 export type DiscussionHead = NonNullable<Awaited<ReturnType<typeof findReadableDiscussion>>>;
 
-/** The latest comments of a thread (limit + 1 to tell whether older ones exist), newest first. */
-export async function listLatestComments(db: Executor, discussionId: number, limit: number) {
+/**
+ * The latest comments of a thread, or the latest before `beforeCommentId` in the thread's order
+ * (creation date, then id), newest first: limit + 1 to tell whether older ones exist. The anchor's
+ * creation date is compared inside the database, since a JavaScript date drops its microseconds.
+ */
+export async function listLatestComments(
+  db: Executor,
+  discussionId: number,
+  limit: number,
+  beforeCommentId?: number,
+) {
+  const before =
+    beforeCommentId === undefined
+      ? undefined
+      : sql`(${comments.creationDate}, ${comments.id}) < (select creation_date, id from ${comments} where id = ${beforeCommentId})`;
   return db
     .select({
       id: comments.id,
@@ -139,9 +152,17 @@ export async function listLatestComments(db: Executor, discussionId: number, lim
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.discussionId, discussionId))
+    .where(and(eq(comments.discussionId, discussionId), before))
     .orderBy(desc(comments.creationDate), desc(comments.id))
     .limit(limit + 1);
+}
+
+export async function isCommentOf(db: Executor, discussionId: number, commentId: number) {
+  const [row] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.discussionId, discussionId)));
+  return row !== undefined;
 }
 
 export async function listCommentFiles(db: Executor, commentIds: number[]) {

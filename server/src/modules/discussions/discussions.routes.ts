@@ -7,6 +7,7 @@ import {
   addOrderComment,
   getDiscussionGeneral,
   getOrderDiscussion,
+  listComments,
   listCompanyUsers,
   listDiscussions,
 } from './discussions.service';
@@ -38,5 +39,6 @@ export function registerDiscussionRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, discussions.addCommentSales, (input, { actor }) =>
     addOrderComment(deps, actor, { kind: 'sales', headId: input.sales_head_id, ...input }),
   );
+  registerCall(app, deps, discussions.listComments, (input, { actor }) => listComments(deps, actor, input));
   registerCall(app, deps, discussions.listUsers, (input, { actor }) => listCompanyUsers(deps, actor, input));
 }

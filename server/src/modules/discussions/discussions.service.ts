@@ -15,6 +15,7 @@ import {
   type GeneralVisibility,
   insertComment,
   insertDiscussion,
+  isCommentOf,
   listCommentFiles,
   listCompanyUsers as listCompanyUserRows,
   listDiscussions as listDiscussionRows,
@@ -81,10 +82,10 @@ export async function addDiscussion(
   return { discussion_id: discussionId };
 }
 
-async function loadThread(db: Executor, head: DiscussionHead): Promise<contract.Discussion> {
-  const latest = await listLatestComments(db, head.id, MAX_THREAD_COMMENTS);
-  const more = latest.length > MAX_THREAD_COMMENTS;
-  const rows = latest.slice(0, MAX_THREAD_COMMENTS).reverse();
+type CommentRow = Awaited<ReturnType<typeof listLatestComments>>[number];
+
+/** Comments with their files: one query for the files of them all. */
+async function withFiles(db: Executor, rows: CommentRow[]): Promise<contract.Comment[]> {
   const fileRows = await listCommentFiles(
     db,
     rows.map((row) => row.id),
@@ -95,6 +96,31 @@ async function loadThread(db: Executor, head: DiscussionHead): Promise<contract.
     list.push({ code: file.code, name: file.name, ext: file.ext });
     filesOf.set(file.commentId!, list);
   }
+  return rows.map((row) => ({
+    comment_id: row.id,
+    user_id: row.userId,
+    user: row.userId === null ? null : { user_id: row.userId, username: row.username!, fio: row.fio },
+    creation_date: row.creationDate,
+    is_dict: row.dict !== null,
+    text: row.dict !== null ? (row.dict as contract.SystemText) : (row.text ?? ''),
+    files: filesOf.get(row.id) ?? [],
+  }));
+}
+
+/** A page of comments, oldest first, from `limit + 1` rows fetched newest first. */
+async function commentPage(db: Executor, newestFirst: CommentRow[], limit: number) {
+  return {
+    comments: await withFiles(db, newestFirst.slice(0, limit).reverse()),
+    more: newestFirst.length > limit,
+  };
+}
+
+async function loadThread(db: Executor, head: DiscussionHead): Promise<contract.Discussion> {
+  const page = await commentPage(
+    db,
+    await listLatestComments(db, head.id, MAX_THREAD_COMMENTS),
+    MAX_THREAD_COMMENTS,
+  );
   return {
     discussion_id: head.id,
     name: head.name,
@@ -104,17 +130,9 @@ async function loadThread(db: Executor, head: DiscussionHead): Promise<contract.
     purch_head_id: head.purchHeadId,
     sales_head_id: head.salesHeadId,
     modification_date: head.modificationDate,
-    files: rows.flatMap((row) => filesOf.get(row.id) ?? []),
-    comments: rows.map((row) => ({
-      comment_id: row.id,
-      user_id: row.userId,
-      user: row.userId === null ? null : { user_id: row.userId, username: row.username!, fio: row.fio },
-      creation_date: row.creationDate,
-      is_dict: row.dict !== null,
-      text: row.dict !== null ? (row.dict as contract.SystemText) : (row.text ?? ''),
-      files: filesOf.get(row.id) ?? [],
-    })),
-    more_comments: more,
+    files: page.comments.flatMap((comment) => comment.files),
+    comments: page.comments,
+    more_comments: page.more,
   };
 }
 
@@ -143,6 +161,24 @@ export async function getDiscussionGeneral(deps: Deps, actor: Actor, discussionI
 
 export async function getOrderDiscussion(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
   return loadThread(deps.db, await loadOrder(deps.db, actor, kind, headId));
+}
+
+/**
+ * Earlier comments of a discussion of any kind, read under the same rules as the discussion
+ * itself: an order's discussion too is `discussion_not_found` for whoever may not read it.
+ */
+export async function listComments(deps: Deps, actor: Actor, input: contract.ListCommentsRequest) {
+  const head = await findReadableDiscussion(deps.db, actor, eq(discussions.id, input.discussion_id));
+  if (!head) throw new AppError('discussion_not_found');
+  if (!(await isCommentOf(deps.db, head.id, input.before_comment_id))) {
+    throw new AppError('comment_not_found');
+  }
+  const page = await commentPage(
+    deps.db,
+    await listLatestComments(deps.db, head.id, input.count, input.before_comment_id),
+    input.count,
+  );
+  return { items: page.comments, more: page.more };
 }
 
 export async function addCommentGeneral(deps: Deps, actor: Actor, input: contract.AddCommentGeneralRequest) {

@@ -1,20 +1,19 @@
 import { discussions } from '@extranet/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type CallOptions, callApi } from '../../../shared/api';
 import { discussionsKeys } from './keys';
+import { getThreadQueryOptions } from './list-comments';
 
 export function getDiscussionGeneral(discussionId: number, options?: CallOptions) {
   return callApi(discussions.getDiscussionGeneral, { discussion_id: discussionId }, options);
 }
 
 export function getDiscussionGeneralQueryOptions(discussionId: number) {
-  return queryOptions({
-    queryKey: discussionsKeys.general(discussionId),
-    queryFn: ({ signal }) => getDiscussionGeneral(discussionId, { signal }),
-    meta: { silent: true },
-  });
+  return getThreadQueryOptions(discussionsKeys.general(discussionId), (options) =>
+    getDiscussionGeneral(discussionId, options),
+  );
 }
 
 export function useDiscussionGeneral(discussionId: number) {
-  return useQuery(getDiscussionGeneralQueryOptions(discussionId));
+  return useInfiniteQuery(getDiscussionGeneralQueryOptions(discussionId));
 }

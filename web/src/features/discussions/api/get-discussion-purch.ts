@@ -1,16 +1,14 @@
 import { discussions } from '@extranet/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { type CallOptions, callApi } from '../../../shared/api';
 import { discussionsKeys } from './keys';
+import { getThreadQueryOptions } from './list-comments';
 
 export function getDiscussionPurch(purchHeadId: number, options?: CallOptions) {
   return callApi(discussions.getDiscussionPurch, { purch_head_id: purchHeadId }, options);
 }
 
 export function getDiscussionPurchQueryOptions(purchHeadId: number) {
-  return queryOptions({
-    queryKey: discussionsKeys.order('purch', purchHeadId),
-    queryFn: ({ signal }) => getDiscussionPurch(purchHeadId, { signal }),
-    meta: { silent: true },
-  });
+  return getThreadQueryOptions(discussionsKeys.order('purch', purchHeadId), (options) =>
+    getDiscussionPurch(purchHeadId, options),
+  );
 }

@@ -1,8 +1,8 @@
 import type { discussions } from '@extranet/contract';
-import { Anchor, Box, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconFile, IconSettings } from '@tabler/icons-react';
+import { Anchor, Box, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconArrowUp, IconFile, IconSettings } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorName, commentText } from '../../../shared/messages/comment-text';
 import { useSession } from '../../../shared/session';
@@ -78,14 +78,27 @@ function CommentItem({ comment, isOwn }: { comment: discussions.Comment; isOwn: 
   );
 }
 
+export interface DiscussionThreadProps {
+  discussion: discussions.Discussion;
+  /** Loads the comments before the oldest one shown, while `more_comments` says they exist. */
+  onShowEarlier: () => Promise<{ isError: boolean; error: unknown }>;
+  isLoadingEarlier: boolean;
+}
+
 /**
  * A discussion's messages, oldest first, scrolled to the newest (at most 500 px high). The
  * signed-in user's own messages are outgoing (on the right); system comments read as sentences.
+ * Earlier messages are loaded on demand above the ones shown.
  */
-export function DiscussionThread({ discussion }: { discussion: discussions.Discussion }) {
+export function DiscussionThread({ discussion, onShowEarlier, isLoadingEarlier }: DiscussionThreadProps) {
   const { t } = useTranslation();
   const session = useSession();
   const viewport = useRef<HTMLDivElement>(null);
+  const earlierButton = useRef<HTMLButtonElement>(null);
+  /** While earlier comments load: the viewport's distance from the bottom of what it shows. */
+  const fromBottom = useRef<number | null>(null);
+  const refocus = useRef(false);
+  const first = discussion.comments[0]?.comment_id;
   const last = discussion.comments.at(-1)?.comment_id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new last comment scrolls to the bottom.
@@ -94,18 +107,65 @@ export function DiscussionThread({ discussion }: { discussion: discussions.Discu
     if (element) element.scrollTop = element.scrollHeight;
   }, [last]);
 
+  // Earlier comments arrive above the ones in view: the same distance from the bottom keeps those
+  // in view, before the browser paints. Once there are no more, the button is gone: its focus
+  // goes to the thread, not to the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when earlier comments were prepended.
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!element || fromBottom.current === null) return;
+    element.scrollTop = element.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+    if (refocus.current && !earlierButton.current) element.focus({ preventScroll: true });
+    refocus.current = false;
+  }, [first]);
+
+  const showEarlier = async () => {
+    const element = viewport.current;
+    if (isLoadingEarlier || !element) return;
+    fromBottom.current = element.scrollHeight - element.scrollTop;
+    refocus.current = document.activeElement === earlierButton.current;
+    const result = await onShowEarlier();
+    if (result.isError) {
+      fromBottom.current = null;
+      notifyApiError(result.error);
+    }
+  };
+
+  const keepDistance = () => {
+    const element = viewport.current;
+    if (element && fromBottom.current !== null) fromBottom.current = element.scrollHeight - element.scrollTop;
+  };
+
   return (
     <ScrollArea.Autosize
       mah={THREAD_MAX_HEIGHT}
       type="auto"
       viewportRef={viewport}
-      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('discussions.thread.label') } as object}
+      viewportProps={
+        {
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': t('discussions.thread.label'),
+          onScroll: keepDistance,
+        } as object
+      }
       data-testid="discussion-thread"
     >
       {discussion.more_comments && (
-        <Text size="xs" c="dimmed" ta="center" mb="xs">
-          {t('discussions.thread.older')}
-        </Text>
+        <Center mb="xs">
+          <Button
+            ref={earlierButton}
+            variant="subtle"
+            size="xs"
+            leftSection={
+              isLoadingEarlier ? <Loader size={12} aria-hidden /> : <IconArrowUp size={14} aria-hidden />
+            }
+            onClick={showEarlier}
+          >
+            {t('discussions.thread.showEarlier')}
+          </Button>
+        </Center>
       )}
       {discussion.comments.length === 0 ? (
         <Text c="dimmed" size="sm">

@@ -64,13 +64,17 @@ export function OrderDiscussionPanel({ kind, headId, headingOrder = 2 }: OrderDi
           <Center py="md">
             <Loader size="sm" aria-label={t('common.loading')} />
           </Center>
-        ) : discussion.isError ? (
+        ) : discussion.isError && !discussion.isFetchNextPageError ? (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(t, discussion.error)}
           </Alert>
         ) : (
           <>
-            <DiscussionThread discussion={discussion.data} />
+            <DiscussionThread
+              discussion={discussion.data}
+              onShowEarlier={() => discussion.fetchNextPage()}
+              isLoadingEarlier={discussion.isFetchingNextPage}
+            />
             <CommentForm onSend={send} />
           </>
         )}

@@ -28,7 +28,8 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
       </Center>
     );
   }
-  if (discussion.isError) {
+  // A page of earlier comments that fails to load is reported by the thread, which stays.
+  if (discussion.isError && !discussion.isFetchNextPageError) {
     return (
       <Stack>
         <PageTitle title={t('discussions.view.title')} />
@@ -76,7 +77,11 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
         }
       />
       <Paper withBorder radius="md" p="md">
-        <DiscussionThread discussion={data} />
+        <DiscussionThread
+          discussion={data}
+          onShowEarlier={() => discussion.fetchNextPage()}
+          isLoadingEarlier={discussion.isFetchingNextPage}
+        />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionToken } from '../../shared/session';
+import { makeSession, renderApp, stubApi } from '../../test/render-app';
+
+const cleanups: Array<() => void> = [];
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  sessionToken.clear();
+});
+
+const LATEST = 500;
+/** The pixels each comment takes in the thread: jsdom lays nothing out. */
+const ROW = 40;
+
+function comment(position: number) {
+  return {
+    comment_id: 1000 + position,
+    user_id: 8,
+    user: { user_id: 8, username: 'dispatcher', fio: null },
+    creation_date: { $datetime: '2026-11-20T10:00:00.000Z' },
+    is_dict: false,
+    text: `Comment ${position}`,
+    files: [],
+  };
+}
+
+/** A fake server holding one broadcast discussion of `count` comments, which may grow. */
+function server(count: number) {
+  const thread = Array.from({ length: count }, (_, index) => comment(index + 1));
+  const api = stubApi({
+    '/auth/get_session': () => ({ body: makeSession() }),
+    '/discussions/get_discussion_general': () => ({
+      body: {
+        discussion_id: 5,
+        name: 'Long talk',
+        company_id: 1,
+        company: { name: 'Baltic Foods' },
+        visibility: 'broadcast',
+        purch_head_id: null,
+        sales_head_id: null,
+        modification_date: { $datetime: '2026-11-20T10:00:00.000Z' },
+        files: [],
+        comments: thread.slice(-LATEST),
+        more_comments: thread.length > LATEST,
+      },
+    }),
+    '/discussions/list_comments': (body) => {
+      const { before_comment_id, count } = body as { before_comment_id: number; count: number };
+      const end = thread.findIndex((item) => item.comment_id === before_comment_id);
+      return { body: { items: thread.slice(Math.max(0, end - count), end), more: end - count > 0 } };
+    },
+  });
+  return { api, add: () => thread.push(comment(thread.length + 1)) };
+}
+
+const shown = () =>
+  screen.getAllByTestId('comment').map((item) => within(item).getByText(/^Comment /).textContent);
+const positions = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => `Comment ${from + index}`);
+
+// A whole screen with a long thread: slow on a busy machine.
+const SCREEN_TIMEOUT = 60_000;
+
+describe('a long discussion thread', () => {
+  it(
+    'prepends earlier comments page by page, keeps the comment in view, and stays whole on refresh',
+    async () => {
+      const { api, add } = server(650);
+      sessionToken.set('code-1');
+      const app = await renderApp('/discussions/view/5');
+      cleanups.push(app.cleanup);
+      const user = userEvent.setup();
+
+      const viewport = await screen.findByRole('region', { name: 'Messages' }, { timeout: 10_000 });
+      await waitFor(() => expect(shown()).toEqual(positions(151, 650)));
+      Object.defineProperty(viewport, 'scrollHeight', {
+        configurable: true,
+        get: () => viewport.querySelectorAll('[data-testid="comment"]').length * ROW,
+      });
+      // The reader looks at Comment 351, 200 rows below the top and 300 above the bottom.
+      viewport.scrollTop = 200 * ROW;
+
+      await user.click(screen.getByRole('button', { name: 'Show earlier comments' }));
+      await waitFor(() => expect(shown()).toEqual(positions(51, 650)));
+      expect(viewport.scrollTop).toBe(300 * ROW);
+      expect(
+        api.calls.filter((call) => call.path === '/discussions/list_comments').map((call) => call.body),
+      ).toEqual([{ discussion_id: 5, before_comment_id: comment(151).comment_id, count: 100 }]);
+
+      // A new comment moves the latest 500 on by one: the earlier page follows them, without a gap.
+      add();
+      await user.click(screen.getByRole('button', { name: 'Refresh the discussion' }));
+      await waitFor(() => expect(shown()).toEqual(positions(52, 651)));
+
+      const earlier = screen.getByRole('button', { name: 'Show earlier comments' });
+      earlier.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(shown()).toEqual(positions(1, 651)));
+      expect(screen.queryByRole('button', { name: 'Show earlier comments' })).toBeNull();
+      expect(document.activeElement).toBe(viewport);
+    },
+    SCREEN_TIMEOUT,
+  );
+});
