@@ -515,7 +515,8 @@ export const comments = pgTable(
     dict: jsonb(),
     creationDate: createdAt(),
   },
-  (t) => [index().on(t.discussionId, t.creationDate)],
+  // A thread reads back from its latest comment, in (creation date, id) order: keyset pages.
+  (t) => [index().on(t.discussionId, t.creationDate, t.id)],
 );
 
 export const files = pgTable(

@@ -1,0 +1,2 @@
+DROP INDEX "comments_discussion_id_creation_date_index";--> statement-breakpoint
+CREATE INDEX "comments_discussion_id_creation_date_id_index" ON "comments" USING btree ("discussion_id","creation_date","id");
