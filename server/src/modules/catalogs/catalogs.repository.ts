@@ -60,62 +60,62 @@ export async function listConsignees(db: Executor, actor: Actor, query: catalogs
 
 type PartyTable = typeof vendors | typeof customers;
 
-function partyConditions(
+/**
+ * Vendors and customers are the same kind of record in tables of their own: one list query serves
+ * both, given the party's table and how its id is named (`{ vendor_id: vendors.id }`).
+ */
+async function listParties<IdField extends Record<string, PartyTable['id']>>(
+  db: Executor,
   actor: Actor,
   table: PartyTable,
-  filters: { consignee_id?: number; for_order?: boolean; smart?: string },
+  idField: IdField,
+  query: catalogs.ListVendorsRequest | catalogs.ListCustomersRequest,
   ids: readonly number[] | undefined,
-): SQL | undefined {
-  // An order form's picker lists its consignee's parties only, and nothing before one is chosen.
-  if (filters.for_order && filters.consignee_id === undefined) return sql`false`;
-  return and(
-    consigneeCondition(actor, table.consigneeId),
-    idListCondition(table.id, ids),
-    filters.consignee_id === undefined ? undefined : eq(table.consigneeId, filters.consignee_id),
-    smartCondition(filters.smart, table.name, table.externalCode),
-  );
-}
-
-function partyOrdering(
-  table: PartyTable,
-  ordering: 'name' | '-name' | 'external_code' | '-external_code' | undefined,
 ) {
-  return orderingSql(ordering, { name: table.name, external_code: table.externalCode }, table.id, [
-    asc(table.name),
-    asc(table.id),
-  ]);
+  const { filters } = query;
+  const window = pageWindow(query);
+  // An order form's picker lists its consignee's parties only, and nothing before one is chosen.
+  const where =
+    filters.for_order && filters.consignee_id === undefined
+      ? sql`false`
+      : and(
+          consigneeCondition(actor, table.consigneeId),
+          idListCondition(table.id, ids),
+          filters.consignee_id === undefined ? undefined : eq(table.consigneeId, filters.consignee_id),
+          smartCondition(filters.smart, table.name, table.externalCode),
+        );
+  return db
+    .select({
+      ...idField,
+      external_code: table.externalCode,
+      name: table.name,
+      default_currency_id: table.defaultCurrencyId,
+    })
+    .from(table)
+    .where(where)
+    .orderBy(
+      ...orderingSql(query.ordering, { name: table.name, external_code: table.externalCode }, table.id, [
+        asc(table.name),
+        asc(table.id),
+      ]),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 export async function listVendors(db: Executor, actor: Actor, query: catalogs.ListVendorsRequest) {
-  const window = pageWindow(query);
-  return db
-    .select({
-      vendor_id: vendors.id,
-      external_code: vendors.externalCode,
-      name: vendors.name,
-      default_currency_id: vendors.defaultCurrencyId,
-    })
-    .from(vendors)
-    .where(partyConditions(actor, vendors, query.filters, query.filters.vendor_id_list))
-    .orderBy(...partyOrdering(vendors, query.ordering))
-    .limit(window.limit)
-    .offset(window.offset);
+  return listParties(db, actor, vendors, { vendor_id: vendors.id }, query, query.filters.vendor_id_list);
 }
 
 export async function listCustomers(db: Executor, actor: Actor, query: catalogs.ListCustomersRequest) {
-  const window = pageWindow(query);
-  return db
-    .select({
-      customer_id: customers.id,
-      external_code: customers.externalCode,
-      name: customers.name,
-      default_currency_id: customers.defaultCurrencyId,
-    })
-    .from(customers)
-    .where(partyConditions(actor, customers, query.filters, query.filters.customer_id_list))
-    .orderBy(...partyOrdering(customers, query.ordering))
-    .limit(window.limit)
-    .offset(window.offset);
+  return listParties(
+    db,
+    actor,
+    customers,
+    { customer_id: customers.id },
+    query,
+    query.filters.customer_id_list,
+  );
 }
 
 export async function listAddresses(db: Executor, actor: Actor, query: catalogs.ListAddressesRequest) {

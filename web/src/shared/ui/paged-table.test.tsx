@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
-import { PagedDataTable, useTableUrlState } from './paged-table';
+import { PagedDataTable, useTableUrlState, useUrlSearch } from './paged-table';
 
 type Row = { id: number; name: string; code: string; note: string };
 
@@ -35,8 +35,19 @@ function Table() {
   );
 }
 
-function renderTable(path: string) {
-  const router = createMemoryRouter([{ path: '/', element: <Table /> }], { initialEntries: [path] });
+function SearchBox() {
+  const table = useTableUrlState({ orderings: ['name'], defaultSort: { key: 'name', direction: 'asc' } });
+  const search = useUrlSearch(table);
+  return (
+    <>
+      <input aria-label="Search" type="search" value={search.value} onChange={search.onChange} />
+      <output aria-label="Searched">{search.q}</output>
+    </>
+  );
+}
+
+function renderTable(path: string, element = <Table />) {
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: [path] });
   render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider env="test">
@@ -94,5 +105,34 @@ describe('PagedDataTable', () => {
     await user.click(header('Code'));
     expect(router.state.location.search).toBe('?size=20&sort=-code');
     expect(sortLabel('Code')).toBe('Отсортировано по убыванию');
+  });
+});
+
+describe('useUrlSearch', () => {
+  it('shows what is typed and puts it in the URL trimmed, on page 1, in place of the current entry', async () => {
+    const router = renderTable('/?page=3&size=20', <SearchBox />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+
+    await user.type(box, '  plums ');
+    expect((box as HTMLInputElement).value).toBe('  plums ');
+    await waitFor(() => expect(router.state.location.search).toBe('?size=20&q=plums'));
+    expect(screen.getByRole('status', { name: 'Searched' }).textContent).toBe('plums');
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    await user.clear(box);
+    await waitFor(() => expect(router.state.location.search).toBe('?size=20'));
+    expect(screen.getByRole('status', { name: 'Searched' }).textContent).toBe('');
+  });
+
+  it('follows the URL when it changes on its own', async () => {
+    const router = renderTable('/?q=pears', <SearchBox />);
+    const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    expect(box.value).toBe('pears');
+
+    await act(() => router.navigate('/?q=apples'));
+    expect(box.value).toBe('apples');
+    await act(() => router.navigate(-1));
+    expect(box.value).toBe('pears');
   });
 });

@@ -1,16 +1,17 @@
+import { useDebouncedCallback } from '@mantine/hooks';
 import {
   DataTable,
   type DataTableColumn,
   type DataTableProps,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 const TABLE_PAGE_SIZES = [10, 20, 50, 100];
 /** SPEC.md §9: the table search waits 250 ms after the last key. */
-export const TABLE_SEARCH_DELAY_MS = 250;
+const TABLE_SEARCH_DELAY_MS = 250;
 
 export function positiveInt(value: string | null): number | null {
   const number = Number(value);
@@ -74,6 +75,32 @@ export function useTableUrlState<K extends string>(options: {
     sort,
     ordering: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` as K | `-${K}`,
     update,
+  };
+}
+
+/**
+ * The free-text search box of a table whose state is in the URL: the box shows what is typed at
+ * once, the trimmed text goes to the URL's `q` TABLE_SEARCH_DELAY_MS after the last key (in place
+ * of the current history entry), and the box follows the URL when it changes on its own (back, a
+ * link). `q` is the search the list asks for.
+ */
+export function useUrlSearch(table: Pick<ReturnType<typeof useTableUrlState>, 'params' | 'update'>) {
+  const q = table.params.get('q') ?? '';
+  const [value, setValue] = useState(q);
+
+  useEffect(() => setValue(q), [q]);
+  const pushSearch = useDebouncedCallback(
+    (text: string) => table.update({ q: text.trim() }, { replace: true }),
+    { delay: TABLE_SEARCH_DELAY_MS },
+  );
+
+  return {
+    q,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValue(event.currentTarget.value);
+      pushSearch(event.currentTarget.value);
+    },
   };
 }
 

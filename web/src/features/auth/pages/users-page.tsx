@@ -1,17 +1,10 @@
 import { auth } from '@extranet/contract';
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../shared/ui/page-title';
-import {
-  PagedDataTable,
-  positiveInt,
-  TABLE_SEARCH_DELAY_MS,
-  useTableUrlState,
-} from '../../../shared/ui/paged-table';
+import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { useListUsers } from '../api/list-users';
 import { CompanySelect } from '../components/company-picker';
 import { RequireUserManagement } from '../components/require-user-management';
@@ -39,21 +32,13 @@ function UsersList() {
   });
   const role = positiveInt(table.params.get('role'));
   const company = positiveInt(table.params.get('company'));
-  const q = table.params.get('q') ?? '';
-  const [search, setSearch] = useState(q);
-
-  // The URL may change on its own (back, a link): the search box follows it.
-  useEffect(() => setSearch(q), [q]);
-  const pushSearch = useDebouncedCallback(
-    (value: string) => table.update({ q: value.trim() }, { replace: true }),
-    { delay: TABLE_SEARCH_DELAY_MS },
-  );
+  const search = useUrlSearch(table);
 
   const users = useListUsers({
     filters: {
       ...(role ? { role_id: role } : {}),
       ...(company ? { company_id: company } : {}),
-      ...(q ? { smart: q } : {}),
+      ...(search.q ? { smart: search.q } : {}),
     },
     page: table.page - 1,
     count: table.size,
@@ -77,11 +62,8 @@ function UsersList() {
           label={t('auth.users.list.search')}
           placeholder={t('auth.users.list.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
+          value={search.value}
+          onChange={search.onChange}
           w={{ base: '100%', sm: 260 }}
           type="search"
         />

@@ -1,19 +1,13 @@
 import { discussions } from '@extranet/contract';
 import { ActionIcon, Anchor, Button, Group, Stack, Tabs, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { companySource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
-import {
-  PagedDataTable,
-  positiveInt,
-  TABLE_SEARCH_DELAY_MS,
-  useTableUrlState,
-} from '../../../shared/ui/paged-table';
+import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { Visibility } from '../api/keys';
 import { useListDiscussions } from '../api/list-discussions';
@@ -33,27 +27,19 @@ export function DiscussionsPage() {
   const urlTab = table.params.get('tab');
   const tab: Visibility = isVisibility(urlTab) ? urlTab : readStoredTab();
   const company = positiveInt(table.params.get('company'));
-  const q = table.params.get('q') ?? '';
-  const [search, setSearch] = useState(q);
+  const search = useUrlSearch(table);
 
-  useEffect(() => setSearch(q), [q]);
   useEffect(() => storeTab(tab), [tab]);
-  const pushSearch = useDebouncedCallback(
-    (value: string) => table.update({ q: value.trim() }, { replace: true }),
-    {
-      delay: TABLE_SEARCH_DELAY_MS,
-    },
-  );
 
   const request = useMemo<discussions.ListDiscussionsRequest>(
     () => ({
-      filters: { ...(company ? { company_id: company } : {}), ...(q ? { smart: q } : {}) },
+      filters: { ...(company ? { company_id: company } : {}), ...(search.q ? { smart: search.q } : {}) },
       page: table.page - 1,
       count: table.size,
       ordering: table.ordering,
       with_total: true,
     }),
-    [company, q, table.page, table.size, table.ordering],
+    [company, search.q, table.page, table.size, table.ordering],
   );
   const list = useListDiscussions(tab, request);
 
@@ -121,11 +107,8 @@ export function DiscussionsPage() {
                   placeholder={t('discussions.list.searchPlaceholder')}
                   leftSection={<IconSearch size={16} aria-hidden />}
                   type="search"
-                  value={search}
-                  onChange={(event) => {
-                    setSearch(event.currentTarget.value);
-                    pushSearch(event.currentTarget.value);
-                  }}
+                  value={search.value}
+                  onChange={search.onChange}
                   w={{ base: '100%', sm: 260 }}
                 />
               </Group>

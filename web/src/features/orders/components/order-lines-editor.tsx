@@ -1,15 +1,58 @@
-import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, type GridColProps, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type ControllerProps,
+  type ControllerRenderProps,
+  useFieldArray,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../shared/forms';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { OrderKind } from '../api/keys';
 import { batchSource, expiryDateSource, skuSource, uomSource } from '../api/sources';
 import { PriceInput, QuantityInput } from './amount-inputs';
-import { emptyLine, type OrderFormValues } from './order-form-values';
+import { emptyLine, type LineFormValues, type OrderFormValues } from './order-form-values';
 
 const struck = { input: { textDecoration: 'line-through' } } as const;
+const AMOUNT_SPAN = { base: 6, sm: 4, md: 2 };
+const STOCK_SPAN = { base: 6, sm: 6, md: 5 };
+
+type LineField = Exclude<keyof LineFormValues, 'deleted'>;
+type LineFieldProps<F extends LineField> = ControllerRenderProps<OrderFormValues, `lines.${number}.${F}`>;
+
+/** One field of a line, in its column of the line's grid. */
+function LineCell<F extends LineField>({
+  control,
+  index,
+  name,
+  span,
+  render,
+}: {
+  control: Control<OrderFormValues>;
+  index: number;
+  name: F;
+  span: GridColProps['span'];
+  render: ControllerProps<OrderFormValues, `lines.${number}.${F}`>['render'];
+}) {
+  return (
+    <Grid.Col span={span}>
+      <Controller control={control} name={`lines.${index}.${name}`} render={render} />
+    </Grid.Col>
+  );
+}
+
+/** A picker's value and choice, bound to its line field. */
+function pickerField<F extends LineField>(field: LineFieldProps<F>) {
+  return { value: field.value, onChange: (value: LineFormValues[F]) => field.onChange(value) };
+}
+
+/** A number input bound to its line field, with its blur and its focus. */
+function amountField<F extends 'ordered_qty' | 'price'>(field: LineFieldProps<F>) {
+  return { value: field.value, onChange: field.onChange, onBlur: field.onBlur, ref: field.ref };
+}
 
 interface LineProps {
   kind: OrderKind;
@@ -19,6 +62,10 @@ interface LineProps {
   onToggleDelete: () => void;
 }
 
+/**
+ * One line of either kind: both have SKU, quantity, unit and price; a sales line also picks the
+ * batch and expiry date of its SKU's stock, each narrowed by the other.
+ */
 function OrderLineEditor({ kind, control, index, consigneeId, onToggleDelete }: LineProps) {
   const { t } = useTranslation();
   const line = useWatch({ control, name: `lines.${index}` });
@@ -27,6 +74,10 @@ function OrderLineEditor({ kind, control, index, consigneeId, onToggleDelete }: 
   const styles = deleted ? struck : undefined;
   const sales = kind === 'sales';
   const name = (field: string) => `${t(`orders.lines.${field}`)}`;
+  const cell = { control, index };
+  const locked = { disabled: deleted, styles };
+  const stockPick = { enabled: skuId !== null && !deleted, clearable: true, styles };
+  const ofSku = { sku_id: skuId ?? undefined };
 
   return (
     <Paper
@@ -40,117 +91,75 @@ function OrderLineEditor({ kind, control, index, consigneeId, onToggleDelete }: 
       aria-label={t('orders.lines.line', { n: index + 1 })}
     >
       <Grid gap="sm" align="flex-end">
-        <Grid.Col span={{ base: 12, md: sales ? 6 : 4 }}>
-          <Controller
-            control={control}
-            name={`lines.${index}.sku_id`}
-            render={({ field, fieldState }) => (
-              <RemoteSelect
-                source={skuSource}
-                filters={{ consignee_id: consigneeId, for_order: true }}
-                label={name('sku')}
-                value={field.value}
-                onChange={(value) => field.onChange(value)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldError(t, fieldState.error)}
-                disabled={deleted}
-                styles={styles}
-              />
-            )}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
-          <Controller
-            control={control}
-            name={`lines.${index}.ordered_qty`}
-            render={({ field }) => (
-              <QuantityInput
-                label={name('quantity')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                disabled={deleted}
-                styles={styles}
-              />
-            )}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
-          <Controller
-            control={control}
-            name={`lines.${index}.uom_id`}
-            render={({ field }) => (
-              <RemoteSelect
-                source={uomSource}
-                label={name('uom')}
-                value={field.value}
-                onChange={(value) => field.onChange(value)}
-                disabled={deleted}
-                styles={styles}
-              />
-            )}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
-          <Controller
-            control={control}
-            name={`lines.${index}.price`}
-            render={({ field }) => (
-              <PriceInput
-                label={name('price')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                disabled={deleted}
-                styles={styles}
-              />
-            )}
-          />
-        </Grid.Col>
+        <LineCell
+          {...cell}
+          name="sku_id"
+          span={{ base: 12, md: sales ? 6 : 4 }}
+          render={({ field, fieldState }) => (
+            <RemoteSelect
+              source={skuSource}
+              filters={{ consignee_id: consigneeId, for_order: true }}
+              label={name('sku')}
+              {...pickerField(field)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldError(t, fieldState.error)}
+              {...locked}
+            />
+          )}
+        />
+        <LineCell
+          {...cell}
+          name="ordered_qty"
+          span={AMOUNT_SPAN}
+          render={({ field }) => (
+            <QuantityInput label={name('quantity')} {...amountField(field)} {...locked} />
+          )}
+        />
+        <LineCell
+          {...cell}
+          name="uom_id"
+          span={AMOUNT_SPAN}
+          render={({ field }) => (
+            <RemoteSelect source={uomSource} label={name('uom')} {...pickerField(field)} {...locked} />
+          )}
+        />
+        <LineCell
+          {...cell}
+          name="price"
+          span={AMOUNT_SPAN}
+          render={({ field }) => <PriceInput label={name('price')} {...amountField(field)} {...locked} />}
+        />
         {sales && (
           <>
-            <Grid.Col span={{ base: 6, sm: 6, md: 5 }}>
-              <Controller
-                control={control}
-                name={`lines.${index}.batch`}
-                render={({ field }) => (
-                  <RemoteSelect
-                    source={batchSource}
-                    filters={{
-                      sku_id: skuId ?? undefined,
-                      ...(line?.expiry_date ? { expiry_date: line.expiry_date } : {}),
-                    }}
-                    enabled={skuId !== null && !deleted}
-                    label={name('batch')}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    clearable
-                    styles={styles}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 6, md: 5 }}>
-              <Controller
-                control={control}
-                name={`lines.${index}.expiry_date`}
-                render={({ field }) => (
-                  <RemoteSelect
-                    source={expiryDateSource}
-                    filters={{ sku_id: skuId ?? undefined, ...(line?.batch ? { batch: line.batch } : {}) }}
-                    enabled={skuId !== null && !deleted}
-                    label={name('expiryDate')}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    clearable
-                    styles={styles}
-                  />
-                )}
-              />
-            </Grid.Col>
+            <LineCell
+              {...cell}
+              name="batch"
+              span={STOCK_SPAN}
+              render={({ field }) => (
+                <RemoteSelect
+                  source={batchSource}
+                  filters={{ ...ofSku, ...(line?.expiry_date ? { expiry_date: line.expiry_date } : {}) }}
+                  label={name('batch')}
+                  {...pickerField(field)}
+                  {...stockPick}
+                />
+              )}
+            />
+            <LineCell
+              {...cell}
+              name="expiry_date"
+              span={STOCK_SPAN}
+              render={({ field }) => (
+                <RemoteSelect
+                  source={expiryDateSource}
+                  filters={{ ...ofSku, ...(line?.batch ? { batch: line.batch } : {}) }}
+                  label={name('expiryDate')}
+                  {...pickerField(field)}
+                  {...stockPick}
+                />
+              )}
+            />
           </>
         )}
         <Grid.Col span={{ base: 12, md: 2 }}>

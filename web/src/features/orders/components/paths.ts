@@ -9,8 +9,3 @@ export const orderPaths = {
   view: (kind: OrderKind, headId: number) => `/orders/${kind}/view/${headId}`,
   edit: (kind: OrderKind, headId: number) => `/orders/${kind}/edit/${headId}`,
 };
-
-export function positiveInt(value: string | null | undefined): number | null {
-  const number = Number(value);
-  return value && Number.isSafeInteger(number) && number > 0 ? number : null;
-}

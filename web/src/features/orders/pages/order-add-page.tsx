@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { fieldError, MESSAGES } from '../../../shared/forms';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { positiveInt } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { useAddOrder } from '../api/add-order';
 import { useAddOrderDefaults } from '../api/get-add-order-defaults';
@@ -17,7 +18,7 @@ import type { OrderKind } from '../api/keys';
 import { consigneeSource, purchTemplateSource, salesTemplateSource } from '../api/sources';
 import { useViewOrder } from '../api/view-order';
 import { FormError } from '../components/form-error';
-import { orderPaths, positiveInt } from '../components/paths';
+import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
 /** The add form: the contract's fields, with the consignee required (SPEC.md §5 'Add order'). */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { positiveInt } from '../../../shared/ui/paged-table';
 import { useEditOrder } from '../api/edit-order';
 import { useExcludeOrder } from '../api/exclude-order';
 import { useAddOrderDefaults } from '../api/get-add-order-defaults';
@@ -15,7 +16,7 @@ import { OrderEditForm } from '../components/order-edit-form';
 import { editFieldsOf } from '../components/order-form-values';
 import { OrderLoadError } from '../components/order-load-error';
 import { OrderStatusBadge } from '../components/order-status-badge';
-import { orderPaths, positiveInt } from '../components/paths';
+import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
 /** SPEC.md §8: a failed edit or exclude scrolls to the top, where its error is. */
@@ -25,7 +26,7 @@ function scrollToTop() {
 
 export function OrderEditPage({ kind }: { kind: OrderKind }) {
   const { orderId } = useParams();
-  const headId = positiveInt(orderId) ?? 0;
+  const headId = positiveInt(orderId ?? null) ?? 0;
   return (
     <RequireOrderPermission kind={kind}>
       <EditOrder key={headId} kind={kind} headId={headId} />

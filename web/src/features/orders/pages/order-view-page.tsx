@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { positiveInt } from '../../../shared/ui/paged-table';
 import { useFollowOrder } from '../api/follow-order';
 import type { OrderKind, OrderView } from '../api/keys';
 import { useResetFailure } from '../api/reset-failure';
@@ -39,12 +40,12 @@ import { OrderLinesTable } from '../components/order-lines-table';
 import { OrderLoadError } from '../components/order-load-error';
 import { OrderProblems } from '../components/order-problems';
 import { OrderStatusBadge } from '../components/order-status-badge';
-import { orderPaths, positiveInt } from '../components/paths';
+import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
 export function OrderViewPage({ kind }: { kind: OrderKind }) {
   const { orderId } = useParams();
-  const headId = positiveInt(orderId) ?? 0;
+  const headId = positiveInt(orderId ?? null) ?? 0;
   return (
     <RequireOrderPermission kind={kind}>
       <ViewOrder key={headId} kind={kind} headId={headId} />

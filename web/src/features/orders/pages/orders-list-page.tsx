@@ -1,13 +1,12 @@
 import { orders } from '@extranet/contract';
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconEye, IconPlus, IconRefresh, IconRotateClockwise, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { PagedDataTable, TABLE_SEARCH_DELAY_MS, useTableUrlState } from '../../../shared/ui/paged-table';
+import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { ListOrdersRequest, OrderKind, OrderRow } from '../api/keys';
 import { useListOrders } from '../api/list-orders';
@@ -17,7 +16,7 @@ import { consigneeSource, customerSource, vendorSource } from '../api/sources';
 import { DateField } from '../components/date-field';
 import { formatDateTime } from '../components/format';
 import { OrderStatusBadge } from '../components/order-status-badge';
-import { orderPaths, positiveInt } from '../components/paths';
+import { orderPaths } from '../components/paths';
 
 type Row = OrderRow;
 
@@ -42,32 +41,26 @@ function useListState() {
     pageSizes: PAGE_SIZES,
   });
   const { params } = table;
+  const search = useUrlSearch(table);
   const progress = params.get('progress');
   const state = {
     consignee: positiveInt(params.get('consignee')),
     party: positiveInt(params.get('party')),
-    q: params.get('q') ?? '',
+    q: search.q,
     from: isDate(params.get('from')) ? params.get('from') : null,
     to: isDate(params.get('to')) ? params.get('to') : null,
     template: params.get('template') === '1',
     progress: isProgress(progress) ? progress : null,
   };
-  return { table, state, update: table.update };
+  return { table, state, search, update: table.update };
 }
 
 export function OrdersListPage({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation();
-  const { table, state, update } = useListState();
-  const [search, setSearch] = useState(state.q);
+  const { table, state, search, update } = useListState();
   const resetAll = useResetAllFailures(kind);
   const resetOne = useResetFailure(kind);
   const purch = kind === 'purch';
-
-  // The URL may change on its own (back, a link): the search box follows it.
-  useEffect(() => setSearch(state.q), [state.q]);
-  const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, { replace: true }), {
-    delay: TABLE_SEARCH_DELAY_MS,
-  });
 
   const request = useMemo(
     () =>
@@ -190,11 +183,8 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           label={t('orders.list.search')}
           placeholder={t('orders.list.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
+          value={search.value}
+          onChange={search.onChange}
           w={{ base: '100%', sm: 220 }}
           type="search"
         />

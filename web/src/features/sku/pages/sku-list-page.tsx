@@ -1,18 +1,12 @@
 import { sku } from '@extranet/contract';
 import { ActionIcon, Group, Stack, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconEye, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { consigneeSource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
-import {
-  PagedDataTable,
-  positiveInt,
-  TABLE_SEARCH_DELAY_MS,
-  useTableUrlState,
-} from '../../../shared/ui/paged-table';
+import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { RequirePermission } from '../../../shared/ui/require-permission';
 import { useListSku } from '../api/list-sku';
@@ -38,23 +32,20 @@ function SkuList() {
   });
   const { params, update } = table;
   const consignee = positiveInt(params.get('consignee'));
-  const q = params.get('q') ?? '';
-  const [search, setSearch] = useState(q);
-
-  useEffect(() => setSearch(q), [q]);
-  const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, { replace: true }), {
-    delay: TABLE_SEARCH_DELAY_MS,
-  });
+  const search = useUrlSearch(table);
 
   const request = useMemo<sku.ListSkuRequest>(
     () => ({
-      filters: { ...(consignee ? { consignee_id: consignee } : {}), ...(q ? { smart: q } : {}) },
+      filters: {
+        ...(consignee ? { consignee_id: consignee } : {}),
+        ...(search.q ? { smart: search.q } : {}),
+      },
       page: table.page - 1,
       count: table.size,
       ordering: table.ordering,
       with_total: true,
     }),
-    [consignee, q, table.page, table.size, table.ordering],
+    [consignee, search.q, table.page, table.size, table.ordering],
   );
   const rows = useListSku(request);
 
@@ -91,11 +82,8 @@ function SkuList() {
           label={t('sku.list.search')}
           placeholder={t('sku.list.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
+          value={search.value}
+          onChange={search.onChange}
           type="search"
           w={{ base: '100%', sm: 280 }}
         />

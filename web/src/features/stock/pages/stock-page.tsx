@@ -1,19 +1,13 @@
 import { stock } from '@extranet/contract';
 import { ActionIcon, Badge, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type DataTableColumn, useDataTableColumns } from 'mantine-datatable';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatIsoDate } from '../../../shared/catalogs/format';
 import { consigneeSource, skuSource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
-import {
-  PagedDataTable,
-  positiveInt,
-  TABLE_SEARCH_DELAY_MS,
-  useTableUrlState,
-} from '../../../shared/ui/paged-table';
+import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { RequirePermission } from '../../../shared/ui/require-permission';
 import { useListStocks } from '../api/list-stocks';
@@ -67,28 +61,21 @@ function StockTable() {
   const { params, update } = table;
   const consignee = positiveInt(params.get('consignee'));
   const sku = positiveInt(params.get('sku'));
-  const q = params.get('q') ?? '';
-  const [search, setSearch] = useState(q);
-
-  // The URL may change on its own (back, a link): the search box follows it.
-  useEffect(() => setSearch(q), [q]);
-  const pushSearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, { replace: true }), {
-    delay: TABLE_SEARCH_DELAY_MS,
-  });
+  const search = useUrlSearch(table);
 
   const request = useMemo<stock.ListStocksRequest>(
     () => ({
       filters: {
         ...(consignee ? { consignee_id: consignee } : {}),
         ...(sku ? { sku_id: sku } : {}),
-        ...(q ? { smart: q } : {}),
+        ...(search.q ? { smart: search.q } : {}),
       },
       page: table.page - 1,
       count: table.size,
       ordering: table.ordering,
       with_total: true,
     }),
-    [consignee, sku, q, table.page, table.size, table.ordering],
+    [consignee, sku, search.q, table.page, table.size, table.ordering],
   );
   const rows = useListStocks(request);
 
@@ -222,11 +209,8 @@ function StockTable() {
           label={t('stock.search')}
           placeholder={t('stock.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
+          value={search.value}
+          onChange={search.onChange}
           type="search"
           w={{ base: '100%', sm: 280 }}
         />
