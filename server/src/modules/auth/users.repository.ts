@@ -163,23 +163,26 @@ export async function listCompanies(
   query: ListQuery<'name'> & { filters: { company_id_list?: number[]; smart?: string } },
 ) {
   const { filters } = query;
-  return db
+  const where = and(
+    scope.companyIds
+      ? inArray(companies.id, scope.companyIds.length ? [...scope.companyIds] : [0])
+      : undefined,
+    filters.company_id_list
+      ? inArray(companies.id, filters.company_id_list.length ? filters.company_id_list : [0])
+      : undefined,
+    filters.smart ? ilikeAny(filters.smart, companies.name) : undefined,
+  );
+  const rows = await db
     .select({ company_id: companies.id, name: companies.name })
     .from(companies)
-    .where(
-      and(
-        scope.companyIds
-          ? inArray(companies.id, scope.companyIds.length ? [...scope.companyIds] : [0])
-          : undefined,
-        filters.company_id_list
-          ? inArray(companies.id, filters.company_id_list.length ? filters.company_id_list : [0])
-          : undefined,
-        filters.smart ? ilikeAny(filters.smart, companies.name) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(
       ...orderingSql(query.ordering, { name: companies.name }, companies.id, [sql`${companies.name} asc`]),
     )
     .limit(pageWindow(query).limit)
     .offset(pageWindow(query).offset);
+  const total = query.with_total
+    ? ((await db.select({ value: count() }).from(companies).where(where))[0]?.value ?? 0)
+    : undefined;
+  return { rows, total };
 }

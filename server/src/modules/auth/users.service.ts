@@ -130,7 +130,8 @@ export async function listLinkedCompanies(
   actor: Actor,
   query: ListQuery<'name'> & { filters: { company_id_list?: number[]; smart?: string } },
 ) {
-  return toPage(await listCompanies(deps.db, scopeOf(actor), query), query);
+  const { rows, total } = await listCompanies(deps.db, scopeOf(actor), query);
+  return toPage(rows, query, total);
 }
 
 export async function getProfile(deps: Deps, actor: Actor, userId: number) {

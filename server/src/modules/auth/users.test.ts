@@ -389,8 +389,31 @@ describe('reference lists', () => {
     expect(own.body.items.map((c: { name: string }) => c.name)).toEqual(['Alpha Foods', 'Beta Tools']);
     const search = await app.call(auth.listLinkedCompanies, { filters: { smart: 'gamma' } }, adminToken);
     expect(search.body.items).toEqual([{ company_id: companyC.id, name: 'Gamma Wine' }]);
+    expect(search.body.total).toBeUndefined();
     const defaults = await app.call(auth.getAddUserDefaults, {}, managerToken);
     expect(defaults.body).toEqual({ role: 1, companies: [] });
+  });
+
+  it('list_linked_companies counts with_total under the same scope and filters as its items', async () => {
+    const page = await app.call(auth.listLinkedCompanies, { count: 1, with_total: true }, managerToken);
+    expect(page.body).toMatchObject({ more: true, total: 2 });
+    expect(page.body.items).toHaveLength(1);
+    const search = await app.call(
+      auth.listLinkedCompanies,
+      { filters: { smart: 'beta' }, with_total: true },
+      managerToken,
+    );
+    expect(search.body).toEqual({
+      items: [{ company_id: companyB.id, name: 'Beta Tools' }],
+      more: false,
+      total: 1,
+    });
+    const foreign = await app.call(
+      auth.listLinkedCompanies,
+      { filters: { company_id_list: [companyC.id] }, with_total: true },
+      managerToken,
+    );
+    expect(foreign.body).toEqual({ items: [], more: false, total: 0 });
   });
 });
 
