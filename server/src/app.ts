@@ -61,6 +61,15 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // A JSON call sent with no body at all ("no body" calls of SPEC.md) is `{}`, not a refusal;
+  // anything else goes through Fastify's own JSON parser, with its prototype-poisoning guards.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
+  });
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(fastifyHelmet, {

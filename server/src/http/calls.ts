@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-function routeOptions(call: CallDef) {
+function routeOptions(call: CallDef, config: Record<string, unknown> = {}) {
   const [, tag] = call.path.split('/');
   return {
     schema: {
@@ -35,12 +35,35 @@ function routeOptions(call: CallDef) {
       summary: call.summary,
       tags: [tag ?? 'api'],
     },
+    config: { ...config, inputFailures: call.inputFailures },
   };
 }
 
+/** Does a JSON value hold a NUL character anywhere? PostgreSQL text cannot store one. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
+  }
+  return false;
+}
+
 /**
- * Registers one contract call. The schema refuses bad input before the handler runs; the session
- * and the call's permission are checked here, once, whatever the menu of the web app shows.
+ * Before the schema sees the body: a call made with no body at all takes `{}` (SPEC.md says
+ * "no body" for some calls), and text the database cannot hold is refused as malformed input.
+ */
+async function prepareBody(request: FastifyRequest) {
+  if (request.body === undefined || request.body === null) request.body = {};
+  if (holdsNul(request.body))
+    throw new AppError('malformed_api_request', { reason: 'NUL character in text' });
+}
+
+/**
+ * Registers one contract call. The session and the call's permission are checked first, from the
+ * headers alone, so a caller without them learns nothing about the call's input (401/403 before
+ * any 400); then the schema refuses bad input before the handler runs. Checked here, once,
+ * whatever the menu of the web app shows.
  */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
@@ -50,7 +73,7 @@ export function registerCall<C extends CallDef>(
 ) {
   app.post(call.path, {
     ...routeOptions(call),
-    preHandler: async (request) => {
+    onRequest: async (request) => {
       const token = parseAuthorization(request.headers.authorization);
       const actor = token ? await findActor(deps.db, token) : undefined;
       if (!actor) throw new AppError('unauthorized');
@@ -63,6 +86,7 @@ export function registerCall<C extends CallDef>(
         await slideSession(deps.db, actor.sessionId, deps.config.SESSION_IDLE_MINUTES);
       request.actor = actor;
     },
+    preValidation: prepareBody,
     handler: (request) => handler(request.body as CallRequest<C>, { actor: request.actor!, request }),
   });
 }
@@ -74,8 +98,8 @@ export function registerPublicCall<C extends CallDef>(
   extra: { config?: Record<string, unknown> } = {},
 ) {
   app.post(call.path, {
-    ...routeOptions(call),
-    ...extra,
+    ...routeOptions(call, extra.config),
+    preValidation: prepareBody,
     handler: (request) => handler(request.body as CallRequest<C>, request),
   });
 }

@@ -1,6 +1,13 @@
-import { ERROR_STATUS, type ErrorCode, type Failure } from '@extranet/contract';
+import { ERROR_STATUS, type ErrorCode, type Failure, type InputFailures } from '@extranet/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call's schema refusals answered with a business code (contract `InputFailures`). */
+    inputFailures?: InputFailures;
+  }
+}
 
 /** A refusal by a business rule, answered 200 + failure (or the code's own status). */
 export class AppError extends Error {
@@ -17,30 +24,55 @@ export function sendFailure(reply: FastifyReply, status: number, failure: Failur
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ failure }));
 }
 
+/** A schema refusal as fastify-type-provider-zod reports it: the zod issue's path and code. */
 interface Issue {
   instancePath?: string;
   keyword?: string;
-  params?: { issue?: { code?: string; path?: PropertyKey[] } };
   message?: string;
 }
+
+const pathOf = (issue: Issue) => issue.instancePath?.split('/').filter(Boolean) ?? [];
 
 /** Maps a schema refusal of a list request to its crud_* code (DESIGN.md §3). */
 function validationCode(issues: Issue[]): ErrorCode {
   for (const issue of issues) {
-    const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
-    const code = issue.params?.issue?.code ?? issue.keyword;
-    if (path[0] === 'filters' && code === 'unrecognized_keys') return 'crud_filter_unknown';
+    const path = pathOf(issue);
+    if (path[0] === 'filters' && issue.keyword === 'unrecognized_keys') return 'crud_filter_unknown';
     if (path[0] === 'filters' && path.length > 1) return 'crud_filter_invalid_type';
     if (path[0] === 'ordering') return 'crud_order_unknown';
   }
   return 'malformed_api_request';
 }
 
+/**
+ * A refusal the call declares a business failure, when every issue of the request is one. The
+ * refused items of a list are named in the details, as company_not_permitted names companies; a
+ * refused single value is not repeated back (it may be a password).
+ */
+function inputFailure(
+  issues: Issue[],
+  failures: InputFailures | undefined,
+  body: unknown,
+): Failure | undefined {
+  const matched = issues.map((issue) => {
+    const [field = '', index] = pathOf(issue);
+    const failure = failures?.[field];
+    return failure?.issues.some((code) => code === issue.keyword)
+      ? { field, index, code: failure.code }
+      : undefined;
+  });
+  const first = matched[0];
+  if (!first || !matched.every((match) => match !== undefined)) return undefined;
+  const list = (body as Record<string, unknown[]>)[first.field];
+  const items = matched
+    .filter((match) => match.field === first.field && match.index !== undefined)
+    .map((match) => list?.[Number(match.index)]);
+  if (items.length === 0) return { code: first.code };
+  return { code: first.code, details: { [first.field]: [...new Set(items)] } };
+}
+
 function validationDetails(issues: Issue[]) {
-  return issues.slice(0, 10).map((issue) => ({
-    path: (issue.params?.issue?.path ?? []).map(String).join('.'),
-    message: issue.message,
-  }));
+  return issues.slice(0, 10).map((issue) => ({ path: pathOf(issue).join('.'), message: issue.message }));
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -49,6 +81,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation as Issue[];
+    const failure = inputFailure(issues, request.routeOptions.config.inputFailures, request.body);
+    if (failure) return sendFailure(reply, 200, failure);
     return sendFailure(reply, 400, { code: validationCode(issues), details: validationDetails(issues) });
   }
   if (error.statusCode === 429) {

@@ -2,8 +2,9 @@ import { auth } from '@extranet/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { rateLimits } from '../db/schema';
+import { rateLimits, users } from '../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../test/app';
+import { createUser, TEST_PASSWORD } from '../test/factories';
 import { countHit, forgetOldRateLimits } from './rate-limit-store';
 
 let app: TestApp;
@@ -14,6 +15,19 @@ beforeAll(async () => {
   });
 });
 
+let addresses = 0;
+
+/** Signs in from an address of its own: this file's login limit is 3 a minute per address. */
+async function signIn(user: { username: string }): Promise<string> {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: `/api${auth.login.path}`,
+    payload: { username: user.username, password: TEST_PASSWORD },
+    remoteAddress: `10.8.0.${++addresses}`,
+  });
+  return response.json().session_code;
+}
+
 describe('error envelope', () => {
   it('answers an unexpected exception with server_error and no internals', async () => {
     const response = await app.app.inject({ method: 'POST', url: '/api/test/explode', payload: {} });
@@ -21,6 +35,83 @@ describe('error envelope', () => {
     expect(response.json().failure.code).toBe('server_error');
     expect(response.body).not.toContain('secret internals');
     expect(response.json().failure.details.request_id).toBeTypeOf('string');
+  });
+
+  it('checks the session and the permission before the input: 401 and 403 come first', async () => {
+    const post = (url: string, payload: unknown, token?: string) =>
+      app.app.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        headers: token ? { authorization: `SessionCode ${token}` } : {},
+      });
+    expect((await post('/api/orders/purch/view_order', {})).statusCode).toBe(401);
+    expect((await post('/api/orders/purch/view_order', { head_id: 'x' }, 'not-a-token')).statusCode).toBe(
+      401,
+    );
+    const user = await createUser(app.deps.db, { permissions: [] });
+    const token = await signIn(user);
+    const forbidden = await post('/api/auth/list_users', { filters: { foo: 1 } }, token);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ failure: { code: 'forbidden' } });
+    // With the right to make the call, the input is checked.
+    expect(
+      (await post('/api/discussions/get_discussion_general', { discussion_id: 'x' }, token)).statusCode,
+    ).toBe(400);
+  });
+
+  it('takes a call made with no body as {}, with or without a JSON content type', async () => {
+    const user = await createUser(app.deps.db);
+    const token = await signIn(user);
+    const bare = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/get_session',
+      headers: { authorization: `SessionCode ${token}` },
+    });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().user_id).toBe(user.id);
+    const emptyJson = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/get_session',
+      headers: { authorization: `SessionCode ${token}`, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(emptyJson.statusCode).toBe(200);
+  });
+
+  it('refuses text with a NUL character as malformed input, and changes nothing', async () => {
+    const user = await createUser(app.deps.db);
+    const token = await signIn(user);
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/change_general_self',
+      headers: { authorization: `SessionCode ${token}` },
+      payload: { fio: 'Anna\u0000Berzina', email: null, lang: 'en' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().failure.code).toBe('malformed_api_request');
+    const [row] = await app.deps.db.select({ fio: users.fio }).from(users).where(eq(users.id, user.id));
+    expect(row!.fio).toBe(user.fio);
+    const login = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'x\u0000', password: 'whatever-it-is' },
+      remoteAddress: '10.9.9.11',
+    });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('names the refused field of a schema refusal', async () => {
+    const user = await createUser(app.deps.db);
+    const token = await signIn(user);
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/change_general_self',
+      headers: { authorization: `SessionCode ${token}` },
+      payload: { fio: 'Anna', email: 'not an email', lang: 'en' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().failure.details).toEqual([expect.objectContaining({ path: 'email' })]);
   });
 
   it('answers malformed JSON with 400', async () => {
