@@ -238,11 +238,12 @@ export type AddOrderDefaults = z.infer<typeof AddOrderDefaults>;
 /** The most lines one order may carry. */
 export const MAX_ORDER_LINES = 500;
 
+// A line names its SKU; any other field it leaves out is empty (null), as a form's empty field.
 const lineFieldsCommon = {
   sku_id: Id,
-  ordered_qty: zAmount.nullable(),
-  uom_id: Id.nullable(),
-  price: zAmount.nullable(),
+  ordered_qty: zAmount.nullable().default(null),
+  uom_id: Id.nullable().default(null),
+  price: zAmount.nullable().default(null),
 };
 
 export const PurchLineFields = z.object(lineFieldsCommon);
@@ -250,8 +251,8 @@ export type PurchLineFields = z.infer<typeof PurchLineFields>;
 
 export const SalesLineFields = z.object({
   ...lineFieldsCommon,
-  batch: OptionalText(100),
-  expiry_date: zDate.nullable(),
+  batch: OptionalText(100).default(null),
+  expiry_date: zDate.nullable().default(null),
 });
 export type SalesLineFields = z.infer<typeof SalesLineFields>;
 

@@ -407,6 +407,30 @@ describe('decimals', () => {
     });
   });
 
+  it('takes a line that names only its SKU and quantity: the rest is empty', async () => {
+    for (const kind of ['purch', 'sales'] as const) {
+      const headId = await addOrder(kind);
+      const calls = kind === 'purch' ? orders.purch : orders.sales;
+      const edited = await app.call(
+        calls.editOrder,
+        { head_id: headId, fields: { lines: [{ sku_id: world.skus[0]!.id, ordered_qty: dec('3') }] } },
+        token,
+      );
+      expect(edited.status).toBe(200);
+      expect(edited.body.failure).toBeUndefined();
+      const view = await app.call(calls.viewOrder, { head_id: headId }, token);
+      expect(view.body.lines).toEqual([
+        expect.objectContaining({
+          sku_id: world.skus[0]!.id,
+          ordered_qty: dec('3.000'),
+          uom_id: null,
+          price: null,
+          ...(kind === 'sales' ? { batch: null, expiry_date: null } : {}),
+        }),
+      ]);
+    }
+  });
+
   it('refuses more than 3 decimals or a negative amount as malformed', async () => {
     const headId = await addOrder('purch');
     for (const bad of ['1.0001', '-1', '1e3', '1234567890']) {
