@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { LANGUAGES, NOTIFICATION_TYPES, PERMISSIONS, ROLES, type RoleId } from './access';
-import { type CallDef, defineCall } from './call';
+import { type CallDef, defineCall, type InputFailures } from './call';
 import { Empty, Id, IdList, listRequest, listResponse, Ok, Smart } from './list';
 
 export const Username = z.string().trim().min(1).max(64);
 export const Password = z.string().min(1).max(256);
+
+const USERNAME_FAILURES: InputFailures = {
+  username: { issues: ['too_small', 'too_big'], code: 'invalid_username' },
+};
+
+/**
+ * An empty new password is too soft, like a short one (the length is the server's check). Its
+ * empty confirmation goes with it; beside a filled password an empty confirmation is also a
+ * mismatch, which keeps the request malformed.
+ */
+function newPasswordFailures(password: string, confirmation: string): InputFailures {
+  const tooSoft = { issues: ['too_small'], code: 'password_too_soft' } as const;
+  return { [password]: tooSoft, [confirmation]: tooSoft };
+}
 
 export const Session = z.object({
   session_code: z.string(),
@@ -71,6 +85,7 @@ export const changePasswordSelf = defineCall({
   access: 'limited',
   request: ChangePasswordSelfRequest,
   response: Session,
+  inputFailures: newPasswordFailures('password_new', 'password_conf'),
 });
 
 // ---------------------------------------------------------------- users and administration
@@ -216,6 +231,7 @@ export const addUser = defineCall({
   ...USERS,
   request: AddUserRequest,
   response: z.object({ user_id: Id }),
+  inputFailures: { ...USERNAME_FAILURES, ...newPasswordFailures('password', 'password_conf') },
 });
 
 export const listRoles = defineCall({
@@ -256,6 +272,7 @@ export const changeAccess = defineCall({
   ...USERS,
   request: ChangeAccessRequest,
   response: Ok,
+  inputFailures: { permissions: { issues: ['invalid_value'], code: 'permission_unknown' } },
 });
 
 export const changeUsername = defineCall({
@@ -264,6 +281,7 @@ export const changeUsername = defineCall({
   ...USERS,
   request: z.object({ user_id: Id, username: Username }),
   response: Ok,
+  inputFailures: USERNAME_FAILURES,
 });
 
 export const changeNotificationsSelf = defineCall({
@@ -288,6 +306,7 @@ export const changePasswordForce = defineCall({
   ...USERS,
   request: ChangePasswordForceRequest,
   response: Ok,
+  inputFailures: newPasswordFailures('password_new', 'password_conf'),
 });
 
 export const resetLoginFailures = defineCall({

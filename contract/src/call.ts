@@ -1,5 +1,17 @@
 import type { z } from 'zod';
 import type { Permission } from './access';
+import type { ErrorCode } from './errors';
+
+/**
+ * Refusals of a request's schema that SPEC.md §8 names with a business code (a bad username, a
+ * too short new password, an unknown permission): keyed by request field, the zod issue codes of
+ * that field and the code they are answered with, HTTP 200 + failure like the server's own checks.
+ * The schema keeps the rule, so the web forms validate with it as before. A request counts as such
+ * a refusal only when every issue is one; anything else is still malformed.
+ */
+export type InputFailures = Readonly<
+  Record<string, { issues: readonly z.core.$ZodIssue['code'][]; code: ErrorCode }>
+>;
 
 /**
  * One API call: its path under /api, request and response schemas, and who may make it.
@@ -16,6 +28,7 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   permission?: readonly Permission[];
   /** Does not slide the session's idle expiry (the 10-second refresh). */
   passive?: boolean;
+  inputFailures?: InputFailures;
 }
 
 /**

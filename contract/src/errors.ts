@@ -20,7 +20,7 @@ export const ERROR_MESSAGES = {
   invalid_password: 'Wrong password',
   invalid_session: 'Invalid session',
   no_companies_specified: 'At least one company is required',
-  permissions_error: 'Permissions error',
+  permissions_error: 'You can not grant a permission you do not hold',
   permission_required: 'You can not grant what you do not hold',
   permission_unknown: 'Unknown permission',
   company_not_permitted: 'Company is not permitted',

@@ -204,6 +204,7 @@ describe('change_password_self', () => {
       },
     ],
     ['password_too_soft', { password_old: 'test-password-1', password_new: 'short', password_conf: 'short' }],
+    ['password_too_soft', { password_old: 'test-password-1', password_new: '', password_conf: '' }],
     [
       'dublicate_password',
       { password_old: 'test-password-1', password_new: 'test-password-1', password_conf: 'test-password-1' },
@@ -212,18 +213,21 @@ describe('change_password_self', () => {
     const user = await createUser(app.deps.db);
     const token = await loginAs(app, user);
     const response = await app.call(auth.changePasswordSelf, body, token);
-    expect(response.body).toEqual({ failure: { code } });
+    expect(response).toEqual({ status: 200, body: { failure: { code } } });
     expect((await app.call(auth.getSession, {}, token)).status).toBe(200);
   });
 
-  it('refuses a confirmation that differs with 400', async () => {
+  it('refuses a confirmation that differs, or is empty beside a new password, with 400', async () => {
     const user = await createUser(app.deps.db);
     const token = await loginAs(app, user);
-    const response = await app.call(
-      auth.changePasswordSelf,
-      { password_old: user.password, password_new: 'brand-new-secret', password_conf: 'other-new-secret' },
-      token,
-    );
-    expect(response.status).toBe(400);
+    for (const password_conf of ['other-new-secret', '']) {
+      const response = await app.call(
+        auth.changePasswordSelf,
+        { password_old: user.password, password_new: 'brand-new-secret', password_conf },
+        token,
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.failure.code).toBe('malformed_api_request');
+    }
   });
 });

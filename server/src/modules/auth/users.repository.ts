@@ -25,6 +25,12 @@ function scopeCondition(scope: UserScope): SQL | undefined {
   return sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${USERS_ID} and ${inArray(userCompanies.companyId, [...scope.companyIds])})`;
 }
 
+/** Users of one company; a company outside the scope has none, as if it did not exist. */
+function companyCondition(scope: UserScope, companyId: number): SQL {
+  if (scope.companyIds && !scope.companyIds.includes(companyId)) return sql`false`;
+  return sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${USERS_ID} and ${userCompanies.companyId} = ${companyId})`;
+}
+
 export interface UserFilters {
   role_id?: number;
   company_id?: number;
@@ -41,9 +47,7 @@ export async function listUsers(
   const where = and(
     scopeCondition(scope),
     filters.role_id === undefined ? undefined : eq(users.roleId, filters.role_id),
-    filters.company_id === undefined
-      ? undefined
-      : sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${USERS_ID} and ${userCompanies.companyId} = ${filters.company_id})`,
+    filters.company_id === undefined ? undefined : companyCondition(scope, filters.company_id),
     filters.smart ? ilikeAny(filters.smart, users.username, users.fio, users.email) : undefined,
     filters.user_id_list
       ? inArray(users.id, filters.user_id_list.length ? filters.user_id_list : [0])

@@ -57,6 +57,14 @@ export function isManageable(
   return actor.isAdmin || target.companyIds.every((id) => actor.companyIds.includes(id));
 }
 
+/**
+ * A user's companies that the actor may see: another company behaves as none (DESIGN.md §4), so a
+ * shared user shows only the companies the actor also has; role 99 sees them all.
+ */
+function visibleCompanies(actor: Actor, companies: auth.Company[]): auth.Company[] {
+  return actor.isAdmin ? companies : companies.filter((c) => actor.companyIds.includes(c.company_id));
+}
+
 function toProfile(actor: Actor, details: UserDetails): auth.UserProfile {
   const { user } = details;
   const companyIds = details.companies.map((c) => c.company_id);
@@ -67,7 +75,7 @@ function toProfile(actor: Actor, details: UserDetails): auth.UserProfile {
     email: user.email,
     lang: isLanguage(user.lang) ? user.lang : 'en',
     role: user.roleId,
-    companies: details.companies,
+    companies: visibleCompanies(actor, details.companies),
     permissions: details.permissions.filter((p): p is Permission => PERMISSIONS.includes(p as Permission)),
     email_rate: user.emailRateId,
     notifications: details.notifications.filter((n): n is NotificationType =>
@@ -117,7 +125,7 @@ async function assertGrantable(
   const lacking = (grant.permissions ?? []).filter(
     (p) => !actor.permissions.has(p) && !(grant.heldPermissions ?? []).includes(p),
   );
-  if (lacking.length) throw new AppError('permission_required', { permissions: lacking });
+  if (lacking.length) throw new AppError('permissions_error', { permissions: lacking });
 }
 
 export async function listUsers(deps: Deps, actor: Actor, query: auth.ListUsersRequest) {
@@ -187,6 +195,8 @@ export async function changeAccess(deps: Deps, actor: Actor, input: auth.ChangeA
     permissions,
     heldPermissions: target.permissions,
   });
+  // The companies sent replace all of the target's: none is one the actor cannot see, since a user
+  // with such a company is not manageable (refused above) and role 99 sees every company.
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, input.user_id, { roleId: input.role });
     await replaceUserCompanies(tx, input.user_id, [...new Set(input.companies)]);

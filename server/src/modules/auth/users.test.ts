@@ -69,6 +69,9 @@ describe('add_user', () => {
   it.each([
     ['dublicate_username', { username: 'FRESH.USER' }],
     ['password_too_soft', { password: 'short', password_conf: 'short' }],
+    ['password_too_soft', { password: '', password_conf: '' }],
+    ['invalid_username', { username: '   ' }],
+    ['invalid_username', { username: 'x'.repeat(65) }],
     ['no_companies_specified', { companies: [] }],
     ['company_not_permitted', { companies: [3] }],
     ['company_not_permitted', { companies: [999_999] }],
@@ -88,8 +91,19 @@ describe('add_user', () => {
     );
   });
 
-  it('refuses a mismatched confirmation with 400', async () => {
+  it('refuses a mismatched confirmation and a username that is not text with 400', async () => {
     expect((await addUser(managerToken, { password_conf: 'other-password-1' })).status).toBe(400);
+    expect((await addUser(managerToken, { password_conf: '' })).status).toBe(400);
+    expect((await addUser(managerToken, { username: 42 })).status).toBe(400);
+    // A bad username beside malformed input is malformed, not a business refusal.
+    expect((await addUser(managerToken, { username: '', role: 5 })).status).toBe(400);
+  });
+
+  it('keeps the username as trimmed, up to 64 characters', async () => {
+    const name = ` ${'y'.repeat(62)}z `;
+    const created = await addUser(adminToken, { username: name });
+    const profile = await app.call(auth.getProfileForce, { user_id: created.body.user_id }, adminToken);
+    expect(profile.body.username).toBe(name.trim());
   });
 
   it('answers 403 to a user without umgr', async () => {
@@ -196,6 +210,61 @@ describe('profiles and manageable', () => {
   });
 });
 
+describe("another company's data behaves as none", () => {
+  it("get_profile_force shows a manager only the user's companies it has too; role 99 sees all", async () => {
+    const shared = await createUser(app.deps.db, { roleId: 81, companyIds: [companyA.id, companyC.id] });
+    const asManager = await app.call(auth.getProfileForce, { user_id: shared.id }, managerToken);
+    expect(asManager.body).toMatchObject({
+      companies: [{ company_id: companyA.id, name: 'Alpha Foods' }],
+      manageable: false,
+    });
+    const asAdmin = await app.call(auth.getProfileForce, { user_id: shared.id }, adminToken);
+    expect(asAdmin.body.companies).toEqual([
+      { company_id: companyA.id, name: 'Alpha Foods' },
+      { company_id: companyC.id, name: 'Gamma Wine' },
+    ]);
+  });
+
+  it('list_users of a company the caller does not have lists nobody, as for a missing company', async () => {
+    const shared = await createUser(app.deps.db, { companyIds: [companyA.id, companyC.id] });
+    const query = (company_id: number) => ({ filters: { company_id }, count: 1000, with_total: true });
+    const foreign = await app.call(auth.listUsers, query(companyC.id), managerToken);
+    expect(foreign.body).toEqual({ items: [], more: false, total: 0 });
+    expect((await app.call(auth.listUsers, query(999_999), managerToken)).body).toEqual(foreign.body);
+    const ids = (response: { body: { items: Array<{ user_id: number }> } }) =>
+      response.body.items.map((u) => u.user_id);
+    expect(ids(await app.call(auth.listUsers, query(companyA.id), managerToken))).toContain(shared.id);
+    expect(ids(await app.call(auth.listUsers, query(companyC.id), adminToken))).toContain(shared.id);
+  });
+
+  it('list_linked_companies leaves out another company even when asked for by id', async () => {
+    const response = await app.call(
+      auth.listLinkedCompanies,
+      { filters: { company_id_list: [companyC.id, companyA.id] } },
+      managerToken,
+    );
+    expect(response.body.items).toEqual([{ company_id: companyA.id, name: 'Alpha Foods' }]);
+  });
+
+  it('change_access by a manager keeps the companies it cannot see: such a user is not manageable', async () => {
+    const shared = await createUser(app.deps.db, {
+      companyIds: [companyA.id, companyC.id],
+      permissions: ['pord'],
+    });
+    const response = await app.call(
+      auth.changeAccess,
+      { user_id: shared.id, role: 1, companies: [companyA.id], permissions: ['pord', 'sord'] },
+      managerToken,
+    );
+    expect(response.body).toEqual({ failure: { code: 'permission_required' } });
+    const profile = await app.call(auth.getProfileForce, { user_id: shared.id }, adminToken);
+    expect(profile.body).toMatchObject({
+      companies: [{ company_id: companyA.id }, { company_id: companyC.id }],
+      permissions: ['pord'],
+    });
+  });
+});
+
 describe('change calls', () => {
   it('change_access refuses granting a permission, role or company the actor lacks', async () => {
     const target = await createUser(app.deps.db, { companyIds: [companyA.id] });
@@ -203,11 +272,11 @@ describe('change calls', () => {
     expect(
       (await app.call(auth.changeAccess, { ...base, permissions: ['cmgr'] }, managerToken)).body,
     ).toEqual({
-      failure: { code: 'permission_required', details: { permissions: ['cmgr'] } },
+      failure: { code: 'permissions_error', details: { permissions: ['cmgr'] } },
     });
-    expect((await app.call(auth.changeAccess, { ...base, role: 99 }, managerToken)).body.failure.code).toBe(
-      'permission_required',
-    );
+    expect((await app.call(auth.changeAccess, { ...base, role: 99 }, managerToken)).body).toEqual({
+      failure: { code: 'permission_required', details: { role: 99 } },
+    });
     expect(
       (await app.call(auth.changeAccess, { ...base, companies: [companyC.id] }, managerToken)).body.failure
         .code,
@@ -215,9 +284,6 @@ describe('change calls', () => {
     expect(
       (await app.call(auth.changeAccess, { ...base, companies: [] }, managerToken)).body.failure.code,
     ).toBe('no_companies_specified');
-    expect((await app.call(auth.changeAccess, { ...base, permissions: ['nope'] }, managerToken)).status).toBe(
-      400,
-    );
     const ok = await app.call(
       auth.changeAccess,
       { ...base, role: 7, companies: [companyA.id, companyB.id], permissions: ['pord', 'sord'] },
@@ -227,6 +293,36 @@ describe('change calls', () => {
     const profile = await app.call(auth.getProfileForce, { user_id: target.id }, managerToken);
     expect(profile.body).toMatchObject({ role: 7, permissions: ['pord', 'sord'] });
     expect(profile.body.companies).toHaveLength(2);
+  });
+
+  it('change_access answers an unknown permission with permission_unknown, naming it, and changes nothing', async () => {
+    const target = await createUser(app.deps.db, { companyIds: [companyA.id], permissions: ['stck'] });
+    const response = await app.call(
+      auth.changeAccess,
+      {
+        user_id: target.id,
+        role: 7,
+        companies: [companyA.id, companyB.id],
+        permissions: ['pord', 'xxx', 'sord', 'yyy', 'xxx'],
+      },
+      managerToken,
+    );
+    expect(response).toEqual({
+      status: 200,
+      body: { failure: { code: 'permission_unknown', details: { permissions: ['xxx', 'yyy'] } } },
+    });
+    const profile = await app.call(auth.getProfileForce, { user_id: target.id }, managerToken);
+    expect(profile.body).toMatchObject({
+      role: 1,
+      companies: [{ company_id: companyA.id }],
+      permissions: ['stck'],
+    });
+    const malformed = await app.call(
+      auth.changeAccess,
+      { user_id: target.id, role: 5, companies: [companyA.id], permissions: ['xxx'] },
+      managerToken,
+    );
+    expect(malformed.status).toBe(400);
   });
 
   it('change_access keeps a permission the target holds even if the actor lacks it', async () => {
@@ -273,6 +369,12 @@ describe('change calls', () => {
       managerToken,
     );
     expect(taken.body.failure.code).toBe('dublicate_username');
+    for (const username of ['', '  \t ', 'x'.repeat(65)]) {
+      const invalid = await app.call(auth.changeUsername, { user_id: target.id, username }, managerToken);
+      expect(invalid).toEqual({ status: 200, body: { failure: { code: 'invalid_username' } } });
+    }
+    const unchanged = await app.call(auth.getProfileForce, { user_id: target.id }, managerToken);
+    expect(unchanged.body.username).toBe(target.username);
     const ok = await app.call(
       auth.changeUsername,
       { user_id: target.id, username: `renamed-${target.id}` },
@@ -328,6 +430,13 @@ describe('change calls', () => {
       managerToken,
     );
     expect(soft.body.failure.code).toBe('password_too_soft');
+    const empty = await app.call(
+      auth.changePasswordForce,
+      { user_id: target.id, password_new: '', password_conf: '' },
+      managerToken,
+    );
+    expect(empty).toEqual({ status: 200, body: { failure: { code: 'password_too_soft' } } });
+    expect((await app.call(auth.getSession, {}, targetToken)).status).toBe(200);
     const same = await app.call(
       auth.changePasswordForce,
       { user_id: target.id, password_new: target.password, password_conf: target.password },

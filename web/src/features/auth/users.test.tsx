@@ -259,6 +259,28 @@ describe('profile editor', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/users'));
   });
 
+  it("shows the server's refusal of a permission in the access form, in its own words", async () => {
+    const { calls } = server({
+      '/auth/get_profile_force': () => ({ body: profile() }),
+      '/auth/change_access': () => ({
+        body: { failure: { code: 'permissions_error', details: { permissions: ['umgr'] } } },
+      }),
+    });
+    await open('/auth/users/edit/5');
+    const user = userEvent.setup();
+    const access = await screen.findByRole('form', { name: 'Access' });
+    await user.click(within(access).getByRole('checkbox', { name: 'Manage users' }));
+    await user.click(within(access).getByRole('button', { name: 'Save' }));
+
+    expect(await within(access).findByText('You can not grant a permission you do not hold')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/auth/change_access')?.body).toEqual({
+      user_id: 5,
+      role: 1,
+      companies: [1],
+      permissions: ['pord', 'stck', 'umgr'],
+    });
+  });
+
   it("shows neither the username nor the access form on one's own profile", async () => {
     server({
       '/auth/get_profile_self': () => ({
