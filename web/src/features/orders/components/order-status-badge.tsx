@@ -37,7 +37,13 @@ export function OrderStatusBadge({
 }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[progress] ?? 'gray'} variant="light" data-testid="order-status">
+    <Badge
+      color={COLORS[progress] ?? 'gray'}
+      variant="light"
+      data-testid="order-status"
+      // A badge clips its label; in a table that would let the column squeeze it to "…".
+      miw="max-content"
+    >
       {orderStatusLabel(t, progress, status)}
     </Badge>
   );

@@ -253,6 +253,8 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
             accessor: 'status',
             title: t('orders.fields.status'),
             sortable: true,
+            // The status is what a user scans the list for: never cut, the other columns wrap.
+            noWrap: true,
             render: (row) => (
               <Group gap={4} wrap="nowrap">
                 <OrderStatusBadge progress={row.progress} status={row.status} />
