@@ -28,6 +28,16 @@ async function signIn(user: { username: string }): Promise<string> {
   return response.json().session_code;
 }
 
+/** A raw call, with the session of `token` when given. */
+function post(url: string, payload?: unknown, token?: string, headers: Record<string, string> = {}) {
+  return app.app.inject({
+    method: 'POST',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { ...(token ? { authorization: `SessionCode ${token}` } : {}), ...headers },
+  });
+}
+
 describe('error envelope', () => {
   it('answers an unexpected exception with server_error and no internals', async () => {
     const response = await app.app.inject({ method: 'POST', url: '/api/test/explode', payload: {} });
@@ -38,56 +48,37 @@ describe('error envelope', () => {
   });
 
   it('checks the session and the permission before the input: 401 and 403 come first', async () => {
-    const post = (url: string, payload: unknown, token?: string) =>
-      app.app.inject({
-        method: 'POST',
-        url,
-        payload: payload as object,
-        headers: token ? { authorization: `SessionCode ${token}` } : {},
-      });
     expect((await post('/api/orders/purch/view_order', {})).statusCode).toBe(401);
     expect((await post('/api/orders/purch/view_order', { head_id: 'x' }, 'not-a-token')).statusCode).toBe(
       401,
     );
-    const user = await createUser(app.deps.db, { permissions: [] });
-    const token = await signIn(user);
+    const token = await signIn(await createUser(app.deps.db, { permissions: [] }));
     const forbidden = await post('/api/auth/list_users', { filters: { foo: 1 } }, token);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ failure: { code: 'forbidden' } });
     // With the right to make the call, the input is checked.
-    expect(
-      (await post('/api/discussions/get_discussion_general', { discussion_id: 'x' }, token)).statusCode,
-    ).toBe(400);
+    const bad = await post('/api/discussions/get_discussion_general', { discussion_id: 'x' }, token);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('takes a call made with no body as {}, with or without a JSON content type', async () => {
     const user = await createUser(app.deps.db);
     const token = await signIn(user);
-    const bare = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/get_session',
-      headers: { authorization: `SessionCode ${token}` },
-    });
+    const bare = await post('/api/auth/get_session', undefined, token);
     expect(bare.statusCode).toBe(200);
     expect(bare.json().user_id).toBe(user.id);
-    const emptyJson = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/get_session',
-      headers: { authorization: `SessionCode ${token}`, 'content-type': 'application/json' },
-      payload: '',
-    });
+    const emptyJson = await post('/api/auth/get_session', '', token, { 'content-type': 'application/json' });
     expect(emptyJson.statusCode).toBe(200);
   });
 
   it('refuses text with a NUL character as malformed input, and changes nothing', async () => {
     const user = await createUser(app.deps.db);
     const token = await signIn(user);
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/change_general_self',
-      headers: { authorization: `SessionCode ${token}` },
-      payload: { fio: 'Anna\u0000Berzina', email: null, lang: 'en' },
-    });
+    const response = await post(
+      '/api/auth/change_general_self',
+      { fio: 'Anna\u0000Berzina', email: null, lang: 'en' },
+      token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().failure.code).toBe('malformed_api_request');
     const [row] = await app.deps.db.select({ fio: users.fio }).from(users).where(eq(users.id, user.id));
@@ -102,14 +93,12 @@ describe('error envelope', () => {
   });
 
   it('names the refused field of a schema refusal', async () => {
-    const user = await createUser(app.deps.db);
-    const token = await signIn(user);
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/change_general_self',
-      headers: { authorization: `SessionCode ${token}` },
-      payload: { fio: 'Anna', email: 'not an email', lang: 'en' },
-    });
+    const token = await signIn(await createUser(app.deps.db));
+    const response = await post(
+      '/api/auth/change_general_self',
+      { fio: 'Anna', email: 'not an email', lang: 'en' },
+      token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().failure.details).toEqual([expect.objectContaining({ path: 'email' })]);
   });

@@ -495,18 +495,24 @@ describe('sales order lifecycle', () => {
     ]);
   });
 
-  it('warns about stock only beyond what the warehouse holds of the batch', async () => {
+  /** A world of its own with stock of its first SKU in batch B-1 (the batch completeSalesFields asks). */
+  async function stockedWorld(qty: string) {
     const w = await createOrderWorld(app.deps.db);
     const session = await loginAs(app, w.user);
     const sku = w.skus[0]!;
     await createStockRow(app.deps.db, {
       consigneeId: w.consignee.id,
       skuId: sku.id,
-      qty: '3.000',
+      qty,
       uomId: w.refs.pcsId,
       batch: 'B-1',
       expiryDate: '2031-05-01',
     });
+    return { w, session, sku };
+  }
+
+  it('warns about stock only beyond what the warehouse holds of the batch', async () => {
+    const { w, session, sku } = await stockedWorld('3.000');
     await createStockRow(app.deps.db, {
       consigneeId: w.consignee.id,
       skuId: sku.id,
@@ -542,17 +548,7 @@ describe('sales order lifecycle', () => {
   });
 
   it('counts what other orders on their way to the warehouse have promised, until it is delivered', async () => {
-    const w = await createOrderWorld(app.deps.db);
-    const session = await loginAs(app, w.user);
-    const sku = w.skus[0]!;
-    await createStockRow(app.deps.db, {
-      consigneeId: w.consignee.id,
-      skuId: sku.id,
-      qty: '10.000',
-      uomId: w.refs.pcsId,
-      batch: 'B-1',
-      expiryDate: '2031-05-01',
-    });
+    const { w, session } = await stockedWorld('10.000');
     const salesOrder = async (qty: string) => {
       const added = await app.call(
         orders.sales.addOrder,
