@@ -12,6 +12,31 @@ import { Id, IdList, listRequest, listResponse, Smart } from './list';
  * listed only for the consignee_id given with it (nothing until one is chosen).
  */
 
+/**
+ * SPEC.md §7 gives one set of filter keys for every catalog, so each list accepts all of them. A
+ * key narrows a catalog where its rows are linked to what the key names: their own ids, their
+ * owners up the chain address -> vendor or customer -> consignee -> business line, a vendor's or
+ * customer's default currency, a SKU's vendor. Any other key of the set is accepted and ignored
+ * (a vendor has no customers, a currency no consignee); a key outside the set is refused.
+ */
+export const CatalogFilters = z.object({
+  address_id_list: IdList,
+  consignee_id_list: IdList,
+  customer_id_list: IdList,
+  vendor_id_list: IdList,
+  sku_id_list: IdList,
+  currency_id_list: IdList,
+  uom_id_list: IdList,
+  location_id_list: IdList,
+  consignee_id: Id,
+  vendor_id: Id,
+  customer_id: Id,
+  for_order: z.boolean(),
+  business_line_id: Id,
+  smart: Smart,
+});
+export type CatalogFilters = Partial<z.infer<typeof CatalogFilters>>;
+
 export const BusinessLineRef = z.object({ business_line_id: Id, name: z.string() });
 export type BusinessLineRef = z.infer<typeof BusinessLineRef>;
 
@@ -54,44 +79,32 @@ export type UomItem = z.infer<typeof UomItem>;
 export const LocationItem = z.object({ location_id: Id, label: z.string() });
 export type LocationItem = z.infer<typeof LocationItem>;
 
-export const ListConsigneesRequest = listRequest(
-  { consignee_id_list: IdList, business_line_id: Id, smart: Smart },
-  ['name'],
-);
+export const ListConsigneesRequest = listRequest(CatalogFilters.shape, ['name']);
 export type ListConsigneesRequest = z.infer<typeof ListConsigneesRequest>;
 
-export const ListVendorsRequest = listRequest(
-  { vendor_id_list: IdList, consignee_id: Id, for_order: z.boolean(), smart: Smart },
-  ['name', 'external_code'],
-);
+export const ListVendorsRequest = listRequest(CatalogFilters.shape, ['name', 'external_code']);
 export type ListVendorsRequest = z.infer<typeof ListVendorsRequest>;
 
-export const ListCustomersRequest = listRequest(
-  { customer_id_list: IdList, consignee_id: Id, for_order: z.boolean(), smart: Smart },
-  ['name', 'external_code'],
-);
+export const ListCustomersRequest = listRequest(CatalogFilters.shape, ['name', 'external_code']);
 export type ListCustomersRequest = z.infer<typeof ListCustomersRequest>;
 
-/** Addresses are listed only for a vendor_id or a customer_id (SPEC.md §5). */
-export const ListAddressesRequest = listRequest(
-  { address_id_list: IdList, vendor_id: Id, customer_id: Id, smart: Smart },
-  ['name', 'code'],
-);
+/**
+ * Addresses are listed only for an owner: a vendor, a customer or a consignee, by id or id list
+ * (SPEC.md §5: the pickers tied to a vendor or customer list nothing before one is chosen).
+ */
+export const ListAddressesRequest = listRequest(CatalogFilters.shape, ['name', 'code']);
 export type ListAddressesRequest = z.infer<typeof ListAddressesRequest>;
 
-export const ListSkusRequest = listRequest(
-  { sku_id_list: IdList, consignee_id: Id, business_line_id: Id, for_order: z.boolean(), smart: Smart },
-  ['name', 'external_code'],
-);
+export const ListSkusRequest = listRequest(CatalogFilters.shape, ['name', 'external_code']);
 export type ListSkusRequest = z.infer<typeof ListSkusRequest>;
 
-export const ListCurrenciesRequest = listRequest({ currency_id_list: IdList, smart: Smart }, ['code']);
+export const ListCurrenciesRequest = listRequest(CatalogFilters.shape, ['code']);
 export type ListCurrenciesRequest = z.infer<typeof ListCurrenciesRequest>;
 
-export const ListUomsRequest = listRequest({ uom_id_list: IdList, smart: Smart }, ['name']);
+export const ListUomsRequest = listRequest(CatalogFilters.shape, ['name']);
 export type ListUomsRequest = z.infer<typeof ListUomsRequest>;
 
-export const ListLocationsRequest = listRequest({ location_id_list: IdList, smart: Smart }, ['label']);
+export const ListLocationsRequest = listRequest(CatalogFilters.shape, ['label']);
 export type ListLocationsRequest = z.infer<typeof ListLocationsRequest>;
 
 /** Whoever works with orders, stock or SKU data uses the pickers. */
@@ -124,7 +137,7 @@ export const listCustomers = defineCall({
 
 export const listAddresses = defineCall({
   path: '/catalogs/address/list',
-  summary: 'Addresses of one vendor or customer; nothing without vendor_id or customer_id.',
+  summary: 'Addresses of vendors or customers; nothing without a vendor, customer or consignee filter.',
   ...CATALOGS,
   request: ListAddressesRequest,
   response: listResponse(AddressItem),

@@ -61,16 +61,31 @@ export type SkuRow = z.infer<typeof SkuRow>;
 
 export const SKU_ORDERINGS = ['sku_id', 'name', 'external_code'] as const;
 
+/**
+ * SPEC.md §7 writes list_ean as `{sku_id}` and list_sku "with skuId": a `sku_id` beside the filters
+ * means the same as `filters.sku_id`; both given must name the same SKU.
+ */
+const topLevelSkuId = { sku_id: Id.optional() };
+const sameSkuId = (request: { sku_id?: number; filters: { sku_id?: number } }) =>
+  request.sku_id === undefined ||
+  request.filters.sku_id === undefined ||
+  request.sku_id === request.filters.sku_id;
+const SKU_ID_MISMATCH = { message: 'sku_id and filters.sku_id differ', path: ['sku_id'] };
+
 export const ListSkuRequest = listRequest(
   { sku_id: Id, consignee_id: Id, business_line_id: Id, smart: Smart },
   SKU_ORDERINGS,
-);
+)
+  .extend(topLevelSkuId)
+  .refine(sameSkuId, SKU_ID_MISMATCH);
 export type ListSkuRequest = z.infer<typeof ListSkuRequest>;
 
 export const EanRow = z.object({ ean_id: Id, sku_id: Id, ean_text: z.string(), ean_type_code: z.string() });
 export type EanRow = z.infer<typeof EanRow>;
 
-export const ListEanRequest = listRequest({ sku_id: Id, smart: Smart }, ['ean_text']);
+export const ListEanRequest = listRequest({ sku_id: Id, smart: Smart }, ['ean_text'])
+  .extend(topLevelSkuId)
+  .refine(sameSkuId, SKU_ID_MISMATCH);
 export type ListEanRequest = z.infer<typeof ListEanRequest>;
 
 // ---------------------------------------------------------------- saving (SPEC.md §5 'SKU edit')
@@ -168,7 +183,8 @@ export type SaveSkuRequestInput = z.input<typeof SaveSkuRequest>;
 
 export const listSku = defineCall({
   path: '/sku/list_sku',
-  summary: "SKUs of the caller's consignees; with filters.sku_id the one SKU with its packaging lines.",
+  summary:
+    "SKUs of the caller's consignees; with sku_id (or filters.sku_id) the one SKU with its packaging lines.",
   access: 'session',
   permission: ['stck', 'cmgr'],
   request: ListSkuRequest,
@@ -177,7 +193,7 @@ export const listSku = defineCall({
 
 export const listEan = defineCall({
   path: '/sku/list_ean',
-  summary: "Barcodes (EAN) of the caller's SKUs, of one SKU with filters.sku_id.",
+  summary: "Barcodes (EAN) of the caller's SKUs, of one SKU with sku_id (or filters.sku_id).",
   access: 'session',
   permission: ['stck', 'cmgr'],
   request: ListEanRequest,

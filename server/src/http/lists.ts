@@ -19,6 +19,21 @@ export function toPage<T>(rows: T[], query: ListQuery, total?: number) {
 }
 
 /**
+ * A list's total when with_total asks for it: one count query over the same FROM and WHERE as its
+ * rows, run only then.
+ */
+export async function totalOf(query: ListQuery, counted: () => PromiseLike<Array<{ value: number }>>) {
+  if (!query.with_total) return undefined;
+  const [row] = await counted();
+  return row?.value ?? 0;
+}
+
+/** The rows and total of a list that lists nothing until it is narrowed as it must be. */
+export function noRows(query: ListQuery): { rows: never[]; total: number | undefined } {
+  return { rows: [], total: query.with_total ? 0 : undefined };
+}
+
+/**
  * ORDER BY for a whitelisted ordering (the schema already refused any other), always ending with
  * a unique tie-breaker so that pages never overlap.
  */

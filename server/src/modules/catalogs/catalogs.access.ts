@@ -61,55 +61,35 @@ export async function assertConsigneePermitted(db: Executor, actor: Actor, consi
   return row ?? refuse('consignee_not_permitted', { consignee_id: consigneeId });
 }
 
-/**
- * A vendor the actor may use; with `consigneeId`, it must also be one of that consignee's
- * vendors (an order references only its own consignee's parties). consignee_not_permitted otherwise.
- */
-export async function assertVendorPermitted(
-  db: Executor,
-  actor: Actor,
-  vendorId: number,
-  options: { consigneeId?: number } = {},
-) {
-  const [row] = await db
-    .select({
-      id: vendors.id,
-      consigneeId: vendors.consigneeId,
-      defaultCurrencyId: vendors.defaultCurrencyId,
-    })
-    .from(vendors)
-    .where(
-      and(
-        eq(vendors.id, vendorId),
-        options.consigneeId === undefined ? undefined : eq(vendors.consigneeId, options.consigneeId),
-        consigneeCondition(actor, vendors.consigneeId),
-      ),
-    );
-  return row ?? refuse('consignee_not_permitted', { vendor_id: vendorId });
-}
+const PARTIES = {
+  vendor: { table: vendors, idKey: 'vendor_id' },
+  customer: { table: customers, idKey: 'customer_id' },
+} as const;
 
-/** As assertVendorPermitted, for customers. */
-export async function assertCustomerPermitted(
+/**
+ * A vendor or customer the actor may use; with `consigneeId`, it must also be one of that
+ * consignee's parties (an order references only its own consignee's parties).
+ * consignee_not_permitted otherwise, naming the id as vendor_id or customer_id.
+ */
+export async function assertPartyPermitted(
   db: Executor,
   actor: Actor,
-  customerId: number,
+  party: keyof typeof PARTIES,
+  partyId: number,
   options: { consigneeId?: number } = {},
 ) {
+  const { table, idKey } = PARTIES[party];
   const [row] = await db
-    .select({
-      id: customers.id,
-      consigneeId: customers.consigneeId,
-      defaultCurrencyId: customers.defaultCurrencyId,
-    })
-    .from(customers)
+    .select({ id: table.id, consigneeId: table.consigneeId, defaultCurrencyId: table.defaultCurrencyId })
+    .from(table)
     .where(
       and(
-        eq(customers.id, customerId),
-        options.consigneeId === undefined ? undefined : eq(customers.consigneeId, options.consigneeId),
-        consigneeCondition(actor, customers.consigneeId),
+        eq(table.id, partyId),
+        options.consigneeId === undefined ? undefined : eq(table.consigneeId, options.consigneeId),
+        consigneeCondition(actor, table.consigneeId),
       ),
     );
-  return row ?? refuse('consignee_not_permitted', { customer_id: customerId });
+  return row ?? refuse('consignee_not_permitted', { [idKey]: partyId });
 }
 
 /**

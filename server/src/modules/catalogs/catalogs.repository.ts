@@ -1,5 +1,5 @@
 import type { catalogs } from '@extranet/contract';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   addresses,
@@ -12,7 +12,7 @@ import {
   uoms,
   vendors,
 } from '../../db/schema';
-import { ilikeAny, orderingSql, pageWindow } from '../../http/lists';
+import { ilikeAny, noRows, orderingSql, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { companyCondition, consigneeCondition } from './catalogs.access';
 
@@ -22,14 +22,36 @@ export function idListCondition(column: AnyColumn, ids: readonly number[] | unde
   return ids.length ? inArray(column, [...ids]) : sql`false`;
 }
 
+function idCondition(column: AnyColumn, id: number | undefined): SQL | undefined {
+  return id === undefined ? undefined : eq(column, id);
+}
+
 function smartCondition(smart: string | undefined, ...columns: AnyColumn[]): SQL | undefined {
   return smart ? ilikeAny(smart, ...columns) : undefined;
+}
+
+/** consignee_id, consignee_id_list and business_line_id on the column naming a row's consignee. */
+function consigneeFilters(filters: catalogs.CatalogFilters, consigneeColumn: AnyColumn): SQL | undefined {
+  return and(
+    idCondition(consigneeColumn, filters.consignee_id),
+    idListCondition(consigneeColumn, filters.consignee_id_list),
+    filters.business_line_id === undefined
+      ? undefined
+      : sql`${consigneeColumn} in (select ${consignees.id} from ${consignees} where ${consignees.businessLineId} = ${filters.business_line_id})`,
+  );
 }
 
 export async function listConsignees(db: Executor, actor: Actor, query: catalogs.ListConsigneesRequest) {
   const { filters } = query;
   const window = pageWindow(query);
-  return db
+  const where = and(
+    companyCondition(actor, consignees.companyId),
+    idCondition(consignees.id, filters.consignee_id),
+    idListCondition(consignees.id, filters.consignee_id_list),
+    idCondition(consignees.businessLineId, filters.business_line_id),
+    smartCondition(filters.smart, consignees.name),
+  );
+  const rows = await db
     .select({
       consignee_id: consignees.id,
       name: consignees.name,
@@ -38,16 +60,7 @@ export async function listConsignees(db: Executor, actor: Actor, query: catalogs
     })
     .from(consignees)
     .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
-    .where(
-      and(
-        companyCondition(actor, consignees.companyId),
-        idListCondition(consignees.id, filters.consignee_id_list),
-        filters.business_line_id === undefined
-          ? undefined
-          : eq(consignees.businessLineId, filters.business_line_id),
-        smartCondition(filters.smart, consignees.name),
-      ),
-    )
+    .where(where)
     .orderBy(
       ...orderingSql(query.ordering, { name: consignees.name }, consignees.id, [
         asc(consignees.name),
@@ -56,13 +69,16 @@ export async function listConsignees(db: Executor, actor: Actor, query: catalogs
     )
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () => db.select({ value: count() }).from(consignees).where(where));
+  return { rows, total };
 }
 
 type PartyTable = typeof vendors | typeof customers;
 
 /**
  * Vendors and customers are the same kind of record in tables of their own: one list query serves
- * both, given the party's table and how its id is named (`{ vendor_id: vendors.id }`).
+ * both, given the party's table, how its id is named (`{ vendor_id: vendors.id }`) and the filters
+ * that name the party itself (vendor_id and vendor_id_list for vendors).
  */
 async function listParties<IdField extends Record<string, PartyTable['id']>>(
   db: Executor,
@@ -70,21 +86,21 @@ async function listParties<IdField extends Record<string, PartyTable['id']>>(
   table: PartyTable,
   idField: IdField,
   query: catalogs.ListVendorsRequest | catalogs.ListCustomersRequest,
-  ids: readonly number[] | undefined,
+  own: { id: number | undefined; ids: readonly number[] | undefined },
 ) {
   const { filters } = query;
-  const window = pageWindow(query);
   // An order form's picker lists its consignee's parties only, and nothing before one is chosen.
-  const where =
-    filters.for_order && filters.consignee_id === undefined
-      ? sql`false`
-      : and(
-          consigneeCondition(actor, table.consigneeId),
-          idListCondition(table.id, ids),
-          filters.consignee_id === undefined ? undefined : eq(table.consigneeId, filters.consignee_id),
-          smartCondition(filters.smart, table.name, table.externalCode),
-        );
-  return db
+  if (filters.for_order && filters.consignee_id === undefined) return noRows(query);
+  const window = pageWindow(query);
+  const where = and(
+    consigneeCondition(actor, table.consigneeId),
+    idCondition(table.id, own.id),
+    idListCondition(table.id, own.ids),
+    consigneeFilters(filters, table.consigneeId),
+    idListCondition(table.defaultCurrencyId, filters.currency_id_list),
+    smartCondition(filters.smart, table.name, table.externalCode),
+  );
+  const rows = await db
     .select({
       ...idField,
       external_code: table.externalCode,
@@ -101,42 +117,66 @@ async function listParties<IdField extends Record<string, PartyTable['id']>>(
     )
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () => db.select({ value: count() }).from(table).where(where));
+  return { rows, total };
 }
 
 export async function listVendors(db: Executor, actor: Actor, query: catalogs.ListVendorsRequest) {
-  return listParties(db, actor, vendors, { vendor_id: vendors.id }, query, query.filters.vendor_id_list);
+  const { filters } = query;
+  return listParties(db, actor, vendors, { vendor_id: vendors.id }, query, {
+    id: filters.vendor_id,
+    ids: filters.vendor_id_list,
+  });
 }
 
 export async function listCustomers(db: Executor, actor: Actor, query: catalogs.ListCustomersRequest) {
-  return listParties(
-    db,
-    actor,
-    customers,
-    { customer_id: customers.id },
-    query,
-    query.filters.customer_id_list,
-  );
+  const { filters } = query;
+  return listParties(db, actor, customers, { customer_id: customers.id }, query, {
+    id: filters.customer_id,
+    ids: filters.customer_id_list,
+  });
+}
+
+/**
+ * Addresses whose vendor or customer is of the consignees the filters name: each party table's ids
+ * computed once and looked up through the address's owner index (see referencesMatching).
+ */
+function addressConsigneeCondition(filters: catalogs.CatalogFilters): SQL | undefined {
+  const ofVendors = consigneeFilters(filters, vendors.consigneeId);
+  const ofCustomers = consigneeFilters(filters, customers.consigneeId);
+  if (!ofVendors || !ofCustomers) return undefined;
+  return sql`(${addresses.vendorId} = any(array(select ${vendors.id} from ${vendors} where ${ofVendors})) or ${addresses.customerId} = any(array(select ${customers.id} from ${customers} where ${ofCustomers})))`;
 }
 
 export async function listAddresses(db: Executor, actor: Actor, query: catalogs.ListAddressesRequest) {
   const { filters } = query;
   // SPEC.md §5: address pickers are tied to a vendor or a customer and list nothing before one.
-  if (filters.vendor_id === undefined && filters.customer_id === undefined) return [];
+  const owned = [
+    filters.vendor_id,
+    filters.vendor_id_list,
+    filters.customer_id,
+    filters.customer_id_list,
+    filters.consignee_id,
+    filters.consignee_id_list,
+  ].some((filter) => filter !== undefined);
+  if (!owned) return noRows(query);
   const window = pageWindow(query);
-  return db
+  const where = and(
+    idCondition(addresses.vendorId, filters.vendor_id),
+    idListCondition(addresses.vendorId, filters.vendor_id_list),
+    idCondition(addresses.customerId, filters.customer_id),
+    idListCondition(addresses.customerId, filters.customer_id_list),
+    addressConsigneeCondition(filters),
+    consigneeCondition(actor, sql`coalesce(${vendors.consigneeId}, ${customers.consigneeId})`),
+    idListCondition(addresses.id, filters.address_id_list),
+    smartCondition(filters.smart, addresses.name, addresses.code),
+  );
+  const rows = await db
     .select({ address_id: addresses.id, code: addresses.code, name: addresses.name })
     .from(addresses)
     .leftJoin(vendors, eq(vendors.id, addresses.vendorId))
     .leftJoin(customers, eq(customers.id, addresses.customerId))
-    .where(
-      and(
-        filters.vendor_id === undefined ? undefined : eq(addresses.vendorId, filters.vendor_id),
-        filters.customer_id === undefined ? undefined : eq(addresses.customerId, filters.customer_id),
-        consigneeCondition(actor, sql`coalesce(${vendors.consigneeId}, ${customers.consigneeId})`),
-        idListCondition(addresses.id, filters.address_id_list),
-        smartCondition(filters.smart, addresses.name, addresses.code),
-      ),
-    )
+    .where(where)
     .orderBy(
       ...orderingSql(query.ordering, { name: addresses.name, code: addresses.code }, addresses.id, [
         asc(addresses.name),
@@ -145,26 +185,33 @@ export async function listAddresses(db: Executor, actor: Actor, query: catalogs.
     )
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () =>
+    db
+      .select({ value: count() })
+      .from(addresses)
+      .leftJoin(vendors, eq(vendors.id, addresses.vendorId))
+      .leftJoin(customers, eq(customers.id, addresses.customerId))
+      .where(where),
+  );
+  return { rows, total };
 }
 
 export async function listSkus(db: Executor, actor: Actor, query: catalogs.ListSkusRequest) {
   const { filters } = query;
-  if (filters.for_order && filters.consignee_id === undefined) return [];
+  if (filters.for_order && filters.consignee_id === undefined) return noRows(query);
   const window = pageWindow(query);
-  return db
+  const where = and(
+    consigneeCondition(actor, skus.consigneeId),
+    idListCondition(skus.id, filters.sku_id_list),
+    consigneeFilters(filters, skus.consigneeId),
+    idCondition(skus.vendorId, filters.vendor_id),
+    idListCondition(skus.vendorId, filters.vendor_id_list),
+    smartCondition(filters.smart, skus.name, skus.externalCode, skus.code),
+  );
+  const rows = await db
     .select({ sku_id: skus.id, external_code: skus.externalCode, name: skus.name })
     .from(skus)
-    .where(
-      and(
-        consigneeCondition(actor, skus.consigneeId),
-        idListCondition(skus.id, filters.sku_id_list),
-        filters.consignee_id === undefined ? undefined : eq(skus.consigneeId, filters.consignee_id),
-        filters.business_line_id === undefined
-          ? undefined
-          : sql`${skus.consigneeId} in (select ${consignees.id} from ${consignees} where ${consignees.businessLineId} = ${filters.business_line_id})`,
-        smartCondition(filters.smart, skus.name, skus.externalCode, skus.code),
-      ),
-    )
+    .where(where)
     .orderBy(
       ...orderingSql(query.ordering, { name: skus.name, external_code: skus.externalCode }, skus.id, [
         asc(skus.name),
@@ -173,50 +220,57 @@ export async function listSkus(db: Executor, actor: Actor, query: catalogs.ListS
     )
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () => db.select({ value: count() }).from(skus).where(where));
+  return { rows, total };
 }
 
 export async function listCurrencies(db: Executor, query: catalogs.ListCurrenciesRequest) {
   const { filters } = query;
   const window = pageWindow(query);
-  return db
+  const where = and(
+    idListCondition(currencies.id, filters.currency_id_list),
+    smartCondition(filters.smart, currencies.code),
+  );
+  const rows = await db
     .select({ currency_id: currencies.id, code: currencies.code })
     .from(currencies)
-    .where(
-      and(
-        idListCondition(currencies.id, filters.currency_id_list),
-        smartCondition(filters.smart, currencies.code),
-      ),
-    )
+    .where(where)
     .orderBy(...orderingSql(query.ordering, { code: currencies.code }, currencies.id, [asc(currencies.code)]))
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () => db.select({ value: count() }).from(currencies).where(where));
+  return { rows, total };
 }
 
 export async function listUoms(db: Executor, query: catalogs.ListUomsRequest) {
   const { filters } = query;
   const window = pageWindow(query);
-  return db
+  const where = and(idListCondition(uoms.id, filters.uom_id_list), smartCondition(filters.smart, uoms.name));
+  const rows = await db
     .select({ uom_id: uoms.id, name: uoms.name })
     .from(uoms)
-    .where(and(idListCondition(uoms.id, filters.uom_id_list), smartCondition(filters.smart, uoms.name)))
+    .where(where)
     .orderBy(...orderingSql(query.ordering, { name: uoms.name }, uoms.id, [asc(uoms.name)]))
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () => db.select({ value: count() }).from(uoms).where(where));
+  return { rows, total };
 }
 
 export async function listLocations(db: Executor, query: catalogs.ListLocationsRequest) {
   const { filters } = query;
   const window = pageWindow(query);
-  return db
+  const where = and(
+    idListCondition(locations.id, filters.location_id_list),
+    smartCondition(filters.smart, locations.label),
+  );
+  const rows = await db
     .select({ location_id: locations.id, label: locations.label })
     .from(locations)
-    .where(
-      and(
-        idListCondition(locations.id, filters.location_id_list),
-        smartCondition(filters.smart, locations.label),
-      ),
-    )
+    .where(where)
     .orderBy(...orderingSql(query.ordering, { label: locations.label }, locations.id, [asc(locations.label)]))
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () => db.select({ value: count() }).from(locations).where(where));
+  return { rows, total };
 }

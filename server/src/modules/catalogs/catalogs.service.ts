@@ -5,33 +5,41 @@ import type { Actor } from '../../http/session';
 import * as repository from './catalogs.repository';
 
 export async function listConsignees(deps: Deps, actor: Actor, query: catalogs.ListConsigneesRequest) {
-  return toPage(await repository.listConsignees(deps.db, actor, query), query);
+  const { rows, total } = await repository.listConsignees(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 export async function listVendors(deps: Deps, actor: Actor, query: catalogs.ListVendorsRequest) {
-  return toPage(await repository.listVendors(deps.db, actor, query), query);
+  const { rows, total } = await repository.listVendors(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 export async function listCustomers(deps: Deps, actor: Actor, query: catalogs.ListCustomersRequest) {
-  return toPage(await repository.listCustomers(deps.db, actor, query), query);
+  const { rows, total } = await repository.listCustomers(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 export async function listAddresses(deps: Deps, actor: Actor, query: catalogs.ListAddressesRequest) {
-  return toPage(await repository.listAddresses(deps.db, actor, query), query);
+  const { rows, total } = await repository.listAddresses(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 export async function listSkus(deps: Deps, actor: Actor, query: catalogs.ListSkusRequest) {
-  return toPage(await repository.listSkus(deps.db, actor, query), query);
+  const { rows, total } = await repository.listSkus(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 export async function listCurrencies(deps: Deps, query: catalogs.ListCurrenciesRequest) {
-  return toPage(await repository.listCurrencies(deps.db, query), query);
+  const { rows, total } = await repository.listCurrencies(deps.db, query);
+  return toPage(rows, query, total);
 }
 
 export async function listUoms(deps: Deps, query: catalogs.ListUomsRequest) {
-  return toPage(await repository.listUoms(deps.db, query), query);
+  const { rows, total } = await repository.listUoms(deps.db, query);
+  return toPage(rows, query, total);
 }
 
 export async function listLocations(deps: Deps, query: catalogs.ListLocationsRequest) {
-  return toPage(await repository.listLocations(deps.db, query), query);
+  const { rows, total } = await repository.listLocations(deps.db, query);
+  return toPage(rows, query, total);
 }

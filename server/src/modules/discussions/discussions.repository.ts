@@ -1,5 +1,16 @@
 import type { discussions as contract } from '@extranet/contract';
-import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   comments,
@@ -14,7 +25,7 @@ import {
   userNotificationTypes,
   users,
 } from '../../db/schema';
-import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
+import { ilikeAny, type ListQuery, orderingSql, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 
 export type GeneralVisibility = contract.Visibility;
@@ -212,31 +223,40 @@ export async function companyUserIds(db: Executor, companyId: number, userIds: n
 
 export async function listCompanyUsers(
   db: Executor,
-  options: {
-    companyIds: number[] | undefined;
-    smart?: string;
-    userIds?: number[];
-    limit: number;
-    offset: number;
-  },
+  filters: { companyIds: number[] | undefined; smart?: string; userIds?: number[] },
+  query: ListQuery<'username'>,
 ) {
-  return db
+  const window = pageWindow(query);
+  const where = and(
+    eq(users.excluded, false),
+    filters.companyIds
+      ? inArray(userCompanies.companyId, filters.companyIds.length ? filters.companyIds : [0])
+      : undefined,
+    filters.smart ? ilikeAny(filters.smart, users.username, users.fio) : undefined,
+    filters.userIds ? inArray(users.id, filters.userIds.length ? filters.userIds : [0]) : undefined,
+  );
+  const rows = await db
     .selectDistinct({ user_id: users.id, username: users.username, fio: users.fio })
     .from(users)
     .innerJoin(userCompanies, eq(userCompanies.userId, users.id))
-    .where(
-      and(
-        eq(users.excluded, false),
-        options.companyIds
-          ? inArray(userCompanies.companyId, options.companyIds.length ? options.companyIds : [0])
-          : undefined,
-        options.smart ? ilikeAny(options.smart, users.username, users.fio) : undefined,
-        options.userIds ? inArray(users.id, options.userIds.length ? options.userIds : [0]) : undefined,
-      ),
+    .where(where)
+    .orderBy(
+      ...orderingSql(query.ordering, { username: users.username }, users.id, [
+        asc(users.username),
+        asc(users.id),
+      ]),
     )
-    .orderBy(users.username, users.id)
-    .limit(options.limit)
-    .offset(options.offset);
+    .limit(window.limit)
+    .offset(window.offset);
+  // A user of several of the companies is one row.
+  const total = await totalOf(query, () =>
+    db
+      .select({ value: countDistinct(users.id) })
+      .from(users)
+      .innerJoin(userCompanies, eq(userCompanies.userId, users.id))
+      .where(where),
+  );
+  return { rows, total };
 }
 
 const NOTIFICATION_TYPE = { broadcast: 'bcst', normal: 'nrml', private: 'prvt' } as const;

@@ -1,10 +1,10 @@
-import { discussions as contract, MAX_PAGE_SIZE } from '@extranet/contract';
+import { discussions as contract } from '@extranet/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companies, discussions } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
-import { pageWindow, toPage } from '../../http/lists';
+import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { attachFiles } from '../files/files.service';
 import {
@@ -229,13 +229,10 @@ export async function listCompanyUsers(deps: Deps, actor: Actor, query: contract
   if (filters.company_id !== undefined) {
     companyIds = !companyIds || companyIds.includes(filters.company_id) ? [filters.company_id] : [];
   }
-  const window = pageWindow(query);
-  const rows = await listCompanyUserRows(deps.db, {
-    companyIds,
-    smart: filters.smart,
-    userIds: filters.user_id_list,
-    limit: Math.min(window.limit, MAX_PAGE_SIZE + 1),
-    offset: window.offset,
-  });
-  return toPage(rows, query);
+  const { rows, total } = await listCompanyUserRows(
+    deps.db,
+    { companyIds, smart: filters.smart, userIds: filters.user_id_list },
+    query,
+  );
+  return toPage(rows, query, total);
 }

@@ -663,6 +663,43 @@ describe('choosing users', () => {
     );
     expect(body.items).toEqual([]);
   });
+
+  it('answers total with with_total, a user of several companies counted once', async () => {
+    const db = app.deps.db;
+    const both = await person({ companyIds: [companyA.id, companyB.id], username: 'total-both' });
+    await createUser(db, { companyIds: [companyA.id], username: 'total-a' });
+    await createUser(db, { companyIds: [companyB.id], username: 'total-b' });
+    await createUser(db, { companyIds: [companyA.id], username: 'total-gone', excluded: true });
+    const list = (body: Record<string, unknown>, by: Person) =>
+      app.call(discussions.listUsers, body, by.token);
+    const mine = await list({ filters: { smart: 'total-' }, count: 1, with_total: true }, both);
+    expect(mine.body).toMatchObject({ more: true, total: 3 });
+    expect(mine.body.items).toHaveLength(1);
+    const all = await list({ filters: { smart: 'total-' }, count: 1000, with_total: true }, both);
+    expect(all.body.items.map((item: { username: string }) => item.username)).toEqual([
+      'total-a',
+      'total-b',
+      'total-both',
+    ]);
+    const ofA = await list({ filters: { smart: 'total-' }, with_total: true }, author);
+    expect(ofA.body).toMatchObject({ more: false, total: 2 });
+    const without = await list({ filters: { smart: 'total-' } }, both);
+    expect(without.body).not.toHaveProperty('total');
+  });
+
+  it('orders by username both ways', async () => {
+    const names = async (ordering?: string) =>
+      (
+        await app.call(
+          discussions.listUsers,
+          { filters: { smart: 'total-' }, ...(ordering ? { ordering } : {}) },
+          admin.token,
+        )
+      ).body.items.map((item: { username: string }) => item.username);
+    expect(await names()).toEqual(['total-a', 'total-b', 'total-both']);
+    expect(await names('username')).toEqual(['total-a', 'total-b', 'total-both']);
+    expect(await names('-username')).toEqual(['total-both', 'total-b', 'total-a']);
+  });
 });
 
 describe('session badge', () => {

@@ -7,10 +7,9 @@ import type { Actor } from '../../http/session';
 import {
   assertAddressPermitted,
   assertConsigneePermitted,
-  assertCustomerPermitted,
+  assertPartyPermitted,
   assertReferencesExist,
   assertSkusPermitted,
-  assertVendorPermitted,
 } from '../catalogs/catalogs.access';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
 import { cancelUnclaimedSend, enqueueSends, isSendClaimed } from '../wms/wms.outbox';
@@ -393,8 +392,9 @@ async function editedHeadValues(
   if (kind === 'sales' && partyChanged && deliveryField === undefined) deliveryField = null;
 
   if (partyField != null) {
-    if (kind === 'purch') await assertVendorPermitted(tx, actor, partyField, { consigneeId });
-    else await assertCustomerPermitted(tx, actor, partyField, { consigneeId });
+    await assertPartyPermitted(tx, actor, kind === 'purch' ? 'vendor' : 'customer', partyField, {
+      consigneeId,
+    });
   }
   const owner = kind === 'purch' ? { vendorId: partyId ?? 0 } : { customerId: partyId ?? 0 };
   if (addressField != null) await assertAddressPermitted(tx, actor, addressField, owner);

@@ -1,8 +1,8 @@
 import type { reports as contract } from '@extranet/contract';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companies, reports } from '../../db/schema';
-import { ilikeAny, pageWindow } from '../../http/lists';
+import { ilikeAny, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { companyCondition } from '../catalogs/catalogs.access';
 import { idListCondition } from '../catalogs/catalogs.repository';
@@ -25,21 +25,28 @@ function orderingOf(ordering: contract.ListReportsRequest['ordering']): SQL[] {
 export async function listReports(db: Executor, actor: Actor, query: contract.ListReportsRequest) {
   const { filters } = query;
   const window = pageWindow(query);
-  return db
+  const where = and(
+    companyCondition(actor, reports.companyId),
+    filters.company_id === undefined ? undefined : eq(reports.companyId, filters.company_id),
+    idListCondition(reports.id, filters.report_id_list),
+    filters.smart ? ilikeAny(filters.smart, reports.name, companies.name) : undefined,
+  );
+  const rows = await db
     .select(reportColumns)
     .from(reports)
     .innerJoin(companies, eq(companies.id, reports.companyId))
-    .where(
-      and(
-        companyCondition(actor, reports.companyId),
-        filters.company_id === undefined ? undefined : eq(reports.companyId, filters.company_id),
-        idListCondition(reports.id, filters.report_id_list),
-        filters.smart ? ilikeAny(filters.smart, reports.name, companies.name) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(...orderingOf(query.ordering))
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () =>
+    db
+      .select({ value: count() })
+      .from(reports)
+      .innerJoin(companies, eq(companies.id, reports.companyId))
+      .where(where),
+  );
+  return { rows, total };
 }
 
 /** A report of one of the actor's companies; undefined for a missing one and another company's alike. */

@@ -7,7 +7,8 @@ import { assertCompanyPermitted } from '../catalogs/catalogs.access';
 import * as repository from './reports.repository';
 
 export async function listReports(deps: Deps, actor: Actor, query: reports.ListReportsRequest) {
-  return toPage(await repository.listReports(deps.db, actor, query), query);
+  const { rows, total } = await repository.listReports(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 async function loadReport(deps: Deps, actor: Actor, reportId: number) {

@@ -88,6 +88,29 @@ describe('reports/list_reports and view_report', () => {
     ]);
   });
 
+  it("answers total with with_total, counting the caller's reports under the filters", async () => {
+    const page = await app.call(reports.listReports, { count: 2, with_total: true }, readerToken);
+    expect(page.body).toMatchObject({ more: true, total: 3 });
+    expect(page.body.items).toHaveLength(2);
+    // smart matches the company name too: through the same join as the items.
+    const bySmart = await app.call(
+      reports.listReports,
+      { filters: { smart: 'alpha' }, with_total: true },
+      readerToken,
+    );
+    expect(bySmart.body).toMatchObject({ more: false, total: 2 });
+    const foreignCompany = await app.call(
+      reports.listReports,
+      { filters: { company_id: foreign.id }, with_total: true },
+      readerToken,
+    );
+    expect(foreignCompany.body).toEqual({ items: [], more: false, total: 0 });
+    const asAdmin = await app.call(reports.listReports, { count: 1, with_total: true }, adminToken);
+    expect(asAdmin.body.total).toBe(4);
+    const without = await app.call(reports.listReports, {}, readerToken);
+    expect(without.body).not.toHaveProperty('total');
+  });
+
   it("views a report, and answers another company's report as not found", async () => {
     const view = await app.call(reports.viewReport, { report_id: sales.id }, readerToken);
     expect(view.body).toMatchObject({

@@ -2,7 +2,7 @@ import type { sku } from '@extranet/contract';
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, skuEans, skuPackaging, skus, vendors } from '../../db/schema';
-import { ilikeAny, orderingSql, pageWindow } from '../../http/lists';
+import { ilikeAny, orderingSql, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { consigneeCondition } from '../catalogs/catalogs.access';
 
@@ -86,7 +86,12 @@ export async function listPackagingLines(db: Executor, skuIds: number[]) {
 export async function listEans(db: Executor, actor: Actor, query: sku.ListEanRequest) {
   const { filters } = query;
   const window = pageWindow(query);
-  return db
+  const where = and(
+    consigneeCondition(actor, skus.consigneeId),
+    filters.sku_id === undefined ? undefined : eq(skuEans.skuId, filters.sku_id),
+    filters.smart ? ilikeAny(filters.smart, skuEans.eanText) : undefined,
+  );
+  const rows = await db
     .select({
       ean_id: skuEans.id,
       sku_id: skuEans.skuId,
@@ -95,13 +100,7 @@ export async function listEans(db: Executor, actor: Actor, query: sku.ListEanReq
     })
     .from(skuEans)
     .innerJoin(skus, eq(skus.id, skuEans.skuId))
-    .where(
-      and(
-        consigneeCondition(actor, skus.consigneeId),
-        filters.sku_id === undefined ? undefined : eq(skuEans.skuId, filters.sku_id),
-        filters.smart ? ilikeAny(filters.smart, skuEans.eanText) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(
       query.ordering === '-ean_text'
         ? desc(skuEans.eanText)
@@ -110,6 +109,10 @@ export async function listEans(db: Executor, actor: Actor, query: sku.ListEanReq
     )
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () =>
+    db.select({ value: count() }).from(skuEans).innerJoin(skus, eq(skus.id, skuEans.skuId)).where(where),
+  );
+  return { rows, total };
 }
 
 /** A SKU of the given consignee that the actor may see. */

@@ -4,7 +4,7 @@ import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { assertConsigneePermitted, assertVendorPermitted } from '../catalogs/catalogs.access';
+import { assertConsigneePermitted, assertPartyPermitted } from '../catalogs/catalogs.access';
 import * as repository from './sku.repository';
 
 type PackagingRow = Awaited<ReturnType<typeof repository.listPackagingLines>>[number];
@@ -22,8 +22,16 @@ function toPackagingLine(row: PackagingRow): sku.SkuPackagingLine {
   };
 }
 
-/** A table page, or with filters.sku_id the one SKU with its packaging lines (two queries). */
-export async function listSku(deps: Deps, actor: Actor, query: sku.ListSkuRequest) {
+/** SPEC.md's top-level sku_id folded into the filters (the schema has checked that both agree). */
+function withSkuFilter<Q extends { sku_id?: number; filters: { sku_id?: number } }>(query: Q): Q {
+  return query.sku_id === undefined
+    ? query
+    : { ...query, filters: { ...query.filters, sku_id: query.sku_id } };
+}
+
+/** A table page, or with sku_id the one SKU with its packaging lines (two queries). */
+export async function listSku(deps: Deps, actor: Actor, request: sku.ListSkuRequest) {
+  const query = withSkuFilter(request);
   const rows = await repository.listSkuRows(deps.db, actor, query);
   const total = query.with_total ? await repository.countSkuRows(deps.db, actor, query.filters) : undefined;
   const page = toPage(rows, query, total);
@@ -48,8 +56,10 @@ export async function listSku(deps: Deps, actor: Actor, query: sku.ListSkuReques
   };
 }
 
-export async function listEan(deps: Deps, actor: Actor, query: sku.ListEanRequest) {
-  return toPage(await repository.listEans(deps.db, actor, query), query);
+export async function listEan(deps: Deps, actor: Actor, request: sku.ListEanRequest) {
+  const query = withSkuFilter(request);
+  const { rows, total } = await repository.listEans(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 /** Litres from centimetres, when every size is known. */
@@ -68,7 +78,9 @@ export async function saveSku(deps: Deps, actor: Actor, input: sku.SaveSkuReques
   if (!found) throw new AppError('sku_not_found', { sku_id: input.sku_id });
   const { storage, general } = input;
   if (general.vendor_id !== null) {
-    await assertVendorPermitted(deps.db, actor, general.vendor_id, { consigneeId: found.consigneeId });
+    await assertPartyPermitted(deps.db, actor, 'vendor', general.vendor_id, {
+      consigneeId: found.consigneeId,
+    });
   }
   const existing = new Set(await repository.packagingIdsOf(deps.db, found.id));
   const ids = input.lines.flatMap((line) => (line.sku_packaging_id === null ? [] : [line.sku_packaging_id]));

@@ -170,6 +170,35 @@ describe('sku/list_sku', () => {
     expect(refused.body.failure.code).toBe('crud_order_unknown');
   });
 
+  it('takes sku_id beside the filters as SPEC.md writes it, the same as filters.sku_id', async () => {
+    const inFilters = await app.call(sku.listSku, { filters: { sku_id: product.id } }, viewerToken);
+    const topLevel = await app.call(sku.listSku, { sku_id: product.id }, viewerToken);
+    expect(topLevel.body).toEqual(inFilters.body);
+    expect(topLevel.body.items.map((item: { sku_id: number }) => item.sku_id)).toEqual([product.id]);
+    expect(topLevel.body.items[0].lines).toHaveLength(2);
+    const both = await app.call(
+      sku.listSku,
+      { sku_id: second.id, filters: { sku_id: second.id } },
+      viewerToken,
+    );
+    expect(both.body.items.map((item: { sku_id: number }) => item.sku_id)).toEqual([second.id]);
+    const counted = await app.call(sku.listSku, { sku_id: second.id, with_total: true }, viewerToken);
+    expect(counted.body).toMatchObject({ total: 1, more: false });
+    const foreignSku = await app.call(sku.listSku, { sku_id: foreign.id, with_total: true }, viewerToken);
+    expect(foreignSku.body).toEqual({ items: [], more: false, total: 0 });
+  });
+
+  it('refuses sku_id and filters.sku_id naming different SKUs as malformed', async () => {
+    const response = await app.call(
+      sku.listSku,
+      { sku_id: product.id, filters: { sku_id: second.id } },
+      viewerToken,
+    );
+    expect(response).toMatchObject({ status: 400, body: { failure: { code: 'malformed_api_request' } } });
+    const wrongType = await app.call(sku.listSku, { sku_id: 'one' }, viewerToken);
+    expect(wrongType).toMatchObject({ status: 400, body: { failure: { code: 'malformed_api_request' } } });
+  });
+
   it('is closed to users with neither stck nor cmgr', async () => {
     const user = await createUser(app.deps.db, { permissions: ['pord', 'reps'], companyIds: [companyId] });
     const response = await app.call(sku.listSku, { filters: {} }, await loginAs(app, user));
@@ -187,6 +216,43 @@ describe('sku/list_ean', () => {
     expect(foreignEans.body.items).toEqual([]);
     const all = await app.call(sku.listEan, { filters: {} }, viewerToken);
     expect(all.body.items.map((item: { ean_text: string }) => item.ean_text)).toEqual(['4750000000017']);
+  });
+
+  it('takes {sku_id} as SPEC.md writes it: the barcodes of that SKU only', async () => {
+    await createEan(app.deps.db, { skuId: second.id, eanText: '4750000000031' });
+    const texts = (response: { body: { items: Array<{ ean_text: string }> } }) =>
+      response.body.items.map((item) => item.ean_text);
+    const topLevel = await app.call(sku.listEan, { sku_id: second.id }, viewerToken);
+    expect(texts(topLevel)).toEqual(['4750000000031']);
+    const inFilters = await app.call(sku.listEan, { filters: { sku_id: second.id } }, viewerToken);
+    expect(inFilters.body).toEqual(topLevel.body);
+    const both = await app.call(
+      sku.listEan,
+      { sku_id: product.id, filters: { sku_id: product.id } },
+      viewerToken,
+    );
+    expect(texts(both)).toEqual(['4750000000017']);
+    const foreignSku = await app.call(sku.listEan, { sku_id: foreign.id }, viewerToken);
+    expect(foreignSku.body.items).toEqual([]);
+    const differing = await app.call(
+      sku.listEan,
+      { sku_id: product.id, filters: { sku_id: second.id } },
+      viewerToken,
+    );
+    expect(differing).toMatchObject({ status: 400, body: { failure: { code: 'malformed_api_request' } } });
+  });
+
+  it("answers total with with_total, counting only the caller's barcodes under the filters", async () => {
+    await createEan(app.deps.db, { skuId: product.id, eanText: '4750000000048' });
+    const page = await app.call(sku.listEan, { count: 1, with_total: true }, viewerToken);
+    expect(page.body).toMatchObject({ more: true, total: 3 });
+    expect(page.body.items).toHaveLength(1);
+    const ofProduct = await app.call(sku.listEan, { sku_id: product.id, with_total: true }, viewerToken);
+    expect(ofProduct.body).toMatchObject({ more: false, total: 2 });
+    const bySmart = await app.call(sku.listEan, { filters: { smart: '048' }, with_total: true }, viewerToken);
+    expect(bySmart.body).toMatchObject({ items: [{ ean_text: '4750000000048' }], total: 1 });
+    const without = await app.call(sku.listEan, { sku_id: product.id }, viewerToken);
+    expect(without.body).not.toHaveProperty('total');
   });
 });
 

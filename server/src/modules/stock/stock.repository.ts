@@ -1,8 +1,8 @@
 import type { stock } from '@extranet/contract';
-import { and, asc, count, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
-import { ilikeAny, pageWindow, referencesMatching } from '../../http/lists';
+import { ilikeAny, noRows, pageWindow, referencesMatching, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { consigneeCondition } from '../catalogs/catalogs.access';
 
@@ -92,47 +92,59 @@ function skuStockCondition(actor: Actor, skuId: number): SQL | undefined {
 
 export async function listBatches(db: Executor, actor: Actor, query: stock.ListBatchesRequest) {
   const { filters } = query;
-  if (filters.sku_id === undefined) return [];
+  if (filters.sku_id === undefined) return noRows(query);
   const window = pageWindow(query);
-  return db
+  const where = and(
+    skuStockCondition(actor, filters.sku_id),
+    isNotNull(stockRows.batch),
+    filters.expiry_date === undefined ? undefined : eq(stockRows.expiryDate, filters.expiry_date),
+    filters.smart ? ilikeAny(filters.smart, stockRows.batch) : undefined,
+  );
+  const rows = await db
     .selectDistinct({ code: sql<string>`${stockRows.batch}` })
     .from(stockRows)
-    .where(
-      and(
-        skuStockCondition(actor, filters.sku_id),
-        isNotNull(stockRows.batch),
-        filters.expiry_date === undefined ? undefined : eq(stockRows.expiryDate, filters.expiry_date),
-        filters.smart ? ilikeAny(filters.smart, stockRows.batch) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(query.ordering === '-code' ? desc(stockRows.batch) : asc(stockRows.batch))
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () =>
+    db
+      .select({ value: countDistinct(stockRows.batch) })
+      .from(stockRows)
+      .where(where),
+  );
+  return { rows, total };
 }
 
 export async function listExpiryDates(db: Executor, actor: Actor, query: stock.ListExpiryDatesRequest) {
   const { filters } = query;
-  if (filters.sku_id === undefined) return [];
+  if (filters.sku_id === undefined) return noRows(query);
   const window = pageWindow(query);
-  return db
+  const where = and(
+    skuStockCondition(actor, filters.sku_id),
+    isNotNull(stockRows.expiryDate),
+    filters.batch === undefined ? undefined : eq(stockRows.batch, filters.batch),
+    // The pickers show DD.MM.YYYY; ISO text matches too.
+    filters.smart
+      ? ilikeAny(
+          filters.smart,
+          sql`to_char(${stockRows.expiryDate}, 'DD.MM.YYYY')`,
+          sql`to_char(${stockRows.expiryDate}, 'YYYY-MM-DD')`,
+        )
+      : undefined,
+  );
+  const rows = await db
     .selectDistinct({ expiry_date: sql<string>`${stockRows.expiryDate}` })
     .from(stockRows)
-    .where(
-      and(
-        skuStockCondition(actor, filters.sku_id),
-        isNotNull(stockRows.expiryDate),
-        filters.batch === undefined ? undefined : eq(stockRows.batch, filters.batch),
-        // The pickers show DD.MM.YYYY; ISO text matches too.
-        filters.smart
-          ? ilikeAny(
-              filters.smart,
-              sql`to_char(${stockRows.expiryDate}, 'DD.MM.YYYY')`,
-              sql`to_char(${stockRows.expiryDate}, 'YYYY-MM-DD')`,
-            )
-          : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(query.ordering === '-expiry_date' ? desc(stockRows.expiryDate) : asc(stockRows.expiryDate))
     .limit(window.limit)
     .offset(window.offset);
+  const total = await totalOf(query, () =>
+    db
+      .select({ value: countDistinct(stockRows.expiryDate) })
+      .from(stockRows)
+      .where(where),
+  );
+  return { rows, total };
 }

@@ -11,9 +11,11 @@ export async function listStocks(deps: Deps, actor: Actor, query: stock.ListStoc
 }
 
 export async function listBatches(deps: Deps, actor: Actor, query: stock.ListBatchesRequest) {
-  return toPage(await repository.listBatches(deps.db, actor, query), query);
+  const { rows, total } = await repository.listBatches(deps.db, actor, query);
+  return toPage(rows, query, total);
 }
 
 export async function listExpiryDates(deps: Deps, actor: Actor, query: stock.ListExpiryDatesRequest) {
-  return toPage(await repository.listExpiryDates(deps.db, actor, query), query);
+  const { rows, total } = await repository.listExpiryDates(deps.db, actor, query);
+  return toPage(rows, query, total);
 }

@@ -232,6 +232,31 @@ describe('stock/list_batches and list_expiry_dates', () => {
     expect(bySmart.body.items).toEqual([{ expiry_date: { $date: '2030-03-01' } }]);
   });
 
+  it('answer total with with_total: distinct values, under the same filters', async () => {
+    const batches = await app.call(
+      stock.listBatches,
+      { filters: { sku_id: sku.id }, count: 1, with_total: true },
+      token,
+    );
+    expect(batches.body).toEqual({ items: [{ code: 'L1' }], more: true, total: 2 });
+    const dates = await app.call(
+      stock.listExpiryDates,
+      { filters: { sku_id: sku.id, batch: 'L1' }, with_total: true },
+      token,
+    );
+    expect(dates.body).toMatchObject({ more: false, total: 2 });
+    const none = await app.call(stock.listBatches, { filters: {}, with_total: true }, token);
+    expect(none.body).toEqual({ items: [], more: false, total: 0 });
+    const foreign = await app.call(
+      stock.listExpiryDates,
+      { filters: { sku_id: foreignSku.id }, with_total: true },
+      token,
+    );
+    expect(foreign.body).toEqual({ items: [], more: false, total: 0 });
+    const without = await app.call(stock.listBatches, { filters: { sku_id: sku.id } }, token);
+    expect(without.body).not.toHaveProperty('total');
+  });
+
   it('serves sales order users too, but not users with neither stck nor sord', async () => {
     const seller = await createUser(app.deps.db, { permissions: ['sord'], companyIds: [companyId] });
     const sellerToken = await loginAs(app, seller);
