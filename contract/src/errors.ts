@@ -21,7 +21,7 @@ export const ERROR_MESSAGES = {
   invalid_session: 'Invalid session',
   no_companies_specified: 'At least one company is required',
   permissions_error: 'You can not grant a permission you do not hold',
-  permission_required: 'You can not grant what you do not hold',
+  permission_required: 'Your own rights do not allow this',
   permission_unknown: 'Unknown permission',
   company_not_permitted: 'Company is not permitted',
   consignee_not_permitted: 'Consignee is not permitted',
