@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Center, Group, Loader, Paper, Stack, Title, Tooltip } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Alert, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useAddCommentPurch } from '../api/add-comment-purch';
 import { useAddCommentSales } from '../api/add-comment-sales';
 import { useOrderDiscussion } from '../api/get-order-discussion';
@@ -49,16 +49,12 @@ export function OrderDiscussionPanel({ kind, headId, headingOrder = 2 }: OrderDi
           <Title order={headingOrder} size="h4">
             {t('discussions.order.title')}
           </Title>
-          <Tooltip label={t('common.refresh')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => discussion.refetch()}
-              loading={discussion.isFetching}
-              aria-label={t('discussions.order.refresh')}
-            >
-              <IconRefresh size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <RefreshButton
+            onRefresh={() => discussion.refetch()}
+            loading={discussion.isFetching}
+            label={t('discussions.order.refresh')}
+            variant="subtle"
+          />
         </Group>
         {discussion.isPending ? (
           <Center py="md">

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Badge, Center, Group, Loader, Paper, Stack, Title, Tooltip } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Alert, Badge, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useAddCommentGeneral } from '../api/add-comment-general';
 import { useDiscussionGeneral } from '../api/get-discussion-general';
 import { CommentForm, type CommentFormValues } from '../components/comment-form';
@@ -63,17 +63,11 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
           </Group>
         }
         actions={
-          <Tooltip label={t('common.refresh')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              onClick={() => discussion.refetch()}
-              loading={discussion.isFetching}
-              aria-label={t('discussions.view.refresh')}
-            >
-              <IconRefresh size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <RefreshButton
+            onRefresh={() => discussion.refetch()}
+            loading={discussion.isFetching}
+            label={t('discussions.view.refresh')}
+          />
         }
       />
       <Paper withBorder radius="md" p="md">

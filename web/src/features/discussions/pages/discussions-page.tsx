@@ -1,6 +1,6 @@
 import { discussions } from '@extranet/contract';
-import { ActionIcon, Anchor, Button, Group, Stack, Tabs, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { companySource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { Visibility } from '../api/keys';
 import { useListDiscussions } from '../api/list-discussions';
@@ -49,17 +50,11 @@ export function DiscussionsPage() {
         title={t('discussions.list.title')}
         actions={
           <>
-            <Tooltip label={t('common.refresh')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => list.refetch()}
-                loading={list.isFetching}
-                aria-label={t('discussions.list.refresh')}
-              >
-                <IconRefresh size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RefreshButton
+              onRefresh={() => list.refetch()}
+              loading={list.isFetching}
+              label={t('discussions.list.refresh')}
+            />
             <Button
               component={Link}
               to={discussionPaths.add(tab)}

@@ -1,24 +1,10 @@
 import type { orders } from '@extranet/contract';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconCheck,
   IconCopy,
   IconEdit,
-  IconRefresh,
   IconRotateClockwise,
   IconX,
 } from '@tabler/icons-react';
@@ -28,6 +14,7 @@ import { Link, useParams } from 'react-router';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useFollowOrder } from '../api/follow-order';
 import type { OrderKind, OrderView } from '../api/keys';
 import { useResetFailure } from '../api/reset-failure';
@@ -165,17 +152,7 @@ function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
         }
         actions={
           <>
-            <Tooltip label={t('common.refresh')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('common.refresh')}
-                onClick={() => void order.refetch()}
-                loading={order.isFetching}
-              >
-                <IconRefresh size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RefreshButton onRefresh={() => order.refetch()} loading={order.isFetching} />
             <Button
               variant="default"
               component={Link}

@@ -1,12 +1,13 @@
 import { orders } from '@extranet/contract';
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconEye, IconPlus, IconRefresh, IconRotateClockwise, IconSearch } from '@tabler/icons-react';
+import { IconEye, IconPlus, IconRotateClockwise, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { ListOrdersRequest, OrderKind, OrderRow } from '../api/keys';
 import { useListOrders } from '../api/list-orders';
@@ -116,17 +117,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         title={t(`orders.list.title.${kind}`)}
         actions={
           <>
-            <Tooltip label={t('common.refresh')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('common.refresh')}
-                onClick={() => void list.refetch()}
-                loading={list.isFetching}
-              >
-                <IconRefresh size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RefreshButton onRefresh={() => list.refetch()} loading={list.isFetching} />
             <Button
               variant="default"
               leftSection={<IconRotateClockwise size={18} aria-hidden />}

@@ -1,22 +1,11 @@
 import type { reports } from '@extranet/contract';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconEdit, IconPlus, IconRefresh, IconReportAnalytics } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconPlus, IconReportAnalytics } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RequirePermission } from '../../../shared/ui/require-permission';
 import { useListReports } from '../api/list-reports';
 import { reportPaths } from '../components/paths';
@@ -58,17 +47,7 @@ function ReportsList() {
         title={t('reports.list.title')}
         actions={
           <>
-            <Tooltip label={t('common.refresh')}>
-              <ActionIcon
-                variant="light"
-                size="lg"
-                aria-label={t('common.refresh')}
-                onClick={() => void list.refetch()}
-                loading={list.isFetching}
-              >
-                <IconRefresh size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RefreshButton onRefresh={() => list.refetch()} loading={list.isFetching} />
             {session.cmgr && (
               <Button
                 component={Link}

@@ -1,12 +1,13 @@
 import { sku } from '@extranet/contract';
-import { ActionIcon, Group, Stack, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEye, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Group, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { consigneeSource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { RequirePermission } from '../../../shared/ui/require-permission';
 import { useListSku } from '../api/list-sku';
@@ -53,19 +54,7 @@ function SkuList() {
     <Stack gap="md">
       <PageTitle
         title={t('sku.list.title')}
-        actions={
-          <Tooltip label={t('common.refresh')}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              aria-label={t('common.refresh')}
-              onClick={() => void rows.refetch()}
-              loading={rows.isFetching}
-            >
-              <IconRefresh size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        }
+        actions={<RefreshButton onRefresh={() => rows.refetch()} loading={rows.isFetching} />}
       />
 
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('sku.list.filters')}>

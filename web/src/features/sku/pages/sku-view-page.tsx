@@ -1,12 +1,13 @@
 import type { sku } from '@extranet/contract';
-import { ActionIcon, Alert, Button, Center, Loader, Paper, Stack, Tabs, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconRefresh } from '@tabler/icons-react';
+import { Alert, Button, Center, Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDecimal } from '../../../shared/catalogs/format';
 import { useSession } from '../../../shared/session';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RequirePermission } from '../../../shared/ui/require-permission';
 import { useSku } from '../api/get-sku';
 import { useListEan } from '../api/list-ean';
@@ -66,17 +67,7 @@ function SkuView({ skuId }: { skuId: number }) {
         title={data.name}
         actions={
           <>
-            <Tooltip label={t('common.refresh')}>
-              <ActionIcon
-                variant="light"
-                size="lg"
-                aria-label={t('common.refresh')}
-                onClick={refresh}
-                loading={item.isFetching || eans.isFetching}
-              >
-                <IconRefresh size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RefreshButton onRefresh={refresh} loading={item.isFetching || eans.isFetching} />
             {session.cmgr && (
               <Button
                 component={Link}

@@ -1,6 +1,6 @@
 import { stock } from '@extranet/contract';
-import { ActionIcon, Badge, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Badge, Group, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { type DataTableColumn, useDataTableColumns } from 'mantine-datatable';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatDecimal, formatIsoDate } from '../../../shared/catalogs/format';
 import { consigneeSource, skuSource } from '../../../shared/catalogs/sources';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { RequirePermission } from '../../../shared/ui/require-permission';
 import { useListStocks } from '../api/list-stocks';
@@ -169,19 +170,7 @@ function StockTable() {
     <Stack gap="md">
       <PageTitle
         title={t('stock.title')}
-        actions={
-          <Tooltip label={t('common.refresh')}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              aria-label={t('common.refresh')}
-              onClick={() => void rows.refetch()}
-              loading={rows.isFetching}
-            >
-              <IconRefresh size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        }
+        actions={<RefreshButton onRefresh={() => rows.refetch()} loading={rows.isFetching} />}
       />
 
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('stock.filters')}>
