@@ -1,32 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionToken } from '../shared/session';
 import { makeSession, renderApp, stubApi } from '../test/render-app';
-
-const cleanups: Array<() => void> = [];
-
-async function open(path: string) {
-  const app = await renderApp(path);
-  cleanups.push(app.cleanup);
-  return app;
-}
 
 function location(app: Awaited<ReturnType<typeof renderApp>>) {
   const { pathname, search } = app.router.state.location;
   return `${pathname}${search}`;
 }
 
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  vi.unstubAllGlobals();
-  sessionToken.clear();
-});
-
 describe('guard and login', () => {
   it('sends an anonymous user to login with the wanted path and back after signing in', async () => {
     const { calls } = stubApi({ '/auth/login': () => ({ body: makeSession() }) });
-    const app = await open('/support?tab=1');
+    const app = await renderApp('/support?tab=1');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(location(app)).toBe('/login?redirectTo=%2Fsupport%3Ftab%3D1');
 
@@ -43,7 +29,7 @@ describe('guard and login', () => {
 
   it('requires username and password', async () => {
     const { calls } = stubApi({});
-    await open('/login');
+    await renderApp('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
@@ -52,7 +38,7 @@ describe('guard and login', () => {
 
   it('clears the password and shows the server message when login fails', async () => {
     stubApi({ '/auth/login': () => ({ body: { failure: { code: 'auth_error' } } }) });
-    await open('/login');
+    await renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Username/), 'operator');
     await user.type(screen.getByLabelText(/^Password/), 'wrong-password');
@@ -65,7 +51,7 @@ describe('guard and login', () => {
 
   it('shows the not-found page to anyone on an unknown path', async () => {
     stubApi({});
-    const app = await open('/no/such/page');
+    const app = await renderApp('/no/such/page');
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(location(app)).toBe('/no/such/page');
   });
@@ -75,7 +61,7 @@ describe('workplace', () => {
   it('restores a stored session and shows the menu of its permissions', async () => {
     sessionToken.set('code-1');
     stubApi({ '/auth/get_session': () => ({ body: makeSession() }) });
-    await open('/');
+    await renderApp('/');
     await screen.findByRole('heading', { name: 'Dashboard' });
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     for (const entry of ['Purchase', 'Sales', 'Stock', 'SKU', 'Discussions']) {
@@ -89,7 +75,7 @@ describe('workplace', () => {
   it('discards a stored session that the server refuses', async () => {
     sessionToken.set('stale');
     stubApi({ '/auth/get_session': () => ({ status: 401, body: { failure: { code: 'unauthorized' } } }) });
-    const app = await open('/');
+    const app = await renderApp('/');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(sessionToken.get()).toBeNull();
     expect(location(app)).toBe('/login');
@@ -101,7 +87,7 @@ describe('workplace', () => {
       '/auth/get_session': () => ({ body: makeSession() }),
       '/auth/logout': () => ({ body: {} }),
     });
-    const app = await open('/support');
+    const app = await renderApp('/support');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
@@ -127,7 +113,7 @@ describe('forced password change', () => {
           : { body: makeSession({ session_code: 'fresh-2' }) };
       },
     });
-    const app = await open('/support');
+    const app = await renderApp('/support');
     await screen.findByRole('heading', { name: 'Change your password' });
     expect(location(app)).toBe('/passreset?redirectTo=%2Fsupport');
 
@@ -167,7 +153,7 @@ describe('forced password change', () => {
   it('sends a full session away from passreset', async () => {
     sessionToken.set('code-1');
     stubApi({ '/auth/get_session': () => ({ body: makeSession() }) });
-    const app = await open('/passreset?redirectTo=%2Fsupport');
+    const app = await renderApp('/passreset?redirectTo=%2Fsupport');
     await screen.findByRole('heading', { name: 'Support' });
     expect(location(app)).toBe('/support');
   });

@@ -1,7 +1,7 @@
 import type { auth } from '@extranet/contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
@@ -63,13 +63,10 @@ export async function renderApp(path: string) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return {
-    ...view,
-    router,
-    queryClient,
-    cleanup: () => {
-      unbind();
-      queryClient.clear();
-    },
-  };
+  // The app's session binding and cache go with the test that rendered it.
+  onTestFinished(() => {
+    unbind();
+    queryClient.clear();
+  });
+  return { ...view, router, queryClient };
 }

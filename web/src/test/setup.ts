@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { sessionToken } from '../shared/session/session-token';
 
 // The machine is shared: give screens time to load their lazy chunks before a query gives up.
 configure({ asyncUtilTimeout: 10_000 });
@@ -36,5 +37,8 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  sessionToken.clear();
   window.localStorage.clear();
 });

@@ -1,25 +1,15 @@
 import type { auth } from '@extranet/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionToken } from '../../shared/session';
 import { type Handler, makeSession, renderApp, stubApi } from '../../test/render-app';
-
-const cleanups: Array<() => void> = [];
 
 async function open(path: string) {
   sessionToken.set('code-1');
   const app = await renderApp(path);
-  cleanups.push(app.cleanup);
   return app;
 }
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  sessionToken.clear();
-});
 
 const admin = makeSession({ user_id: 1, username: 'admin', fio: 'Demo Administrator', role: 99, umgr: true });
 const ok = () => ({ body: {} });

@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionToken } from '../../shared/session';
 import { makeSession, renderApp, stubApi } from '../../test/render-app';
-
-const cleanups: Array<() => void> = [];
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  sessionToken.clear();
-});
 
 const LATEST = 500;
 /** The pixels each comment takes in the thread: jsdom lays nothing out. */
@@ -72,8 +63,7 @@ describe('a long discussion thread', () => {
     async () => {
       const { api, add } = server(650);
       sessionToken.set('code-1');
-      const app = await renderApp('/discussions/view/5');
-      cleanups.push(app.cleanup);
+      await renderApp('/discussions/view/5');
       const user = userEvent.setup();
 
       const viewport = await screen.findByRole('region', { name: 'Messages' }, { timeout: 10_000 });

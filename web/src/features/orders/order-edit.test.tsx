@@ -1,18 +1,9 @@
 import type { orders } from '@extranet/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionToken } from '../../shared/session';
 import { type Handler, makeSession, renderApp, stubApi } from '../../test/render-app';
-
-const cleanups: Array<() => void> = [];
-
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  sessionToken.clear();
-});
 
 const dec = (value: string) => ({ $decimal: value });
 const list = <T,>(items: T[]) => ({ body: { items, more: false } });
@@ -99,7 +90,6 @@ function server(extra: Record<string, Handler> = {}) {
 async function open() {
   sessionToken.set('code-1');
   const app = await renderApp('/orders/purch/edit/5');
-  cleanups.push(app.cleanup);
   return app;
 }
 
