@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, NOTIFICATION_TYPES, PERMISSIONS, ROLES, type RoleId } from './access';
 import { type CallDef, defineCall, type InputFailures } from './call';
-import { Empty, Id, IdList, listRequest, listResponse, Ok, Smart } from './list';
+import { Empty, Id, IdList, Int4, listRequest, listResponse, Ok, Smart } from './list';
 
 export const Username = z.string().trim().min(1).max(64);
 export const Password = z.string().min(1).max(256);
@@ -133,7 +133,7 @@ export type UserRow = z.infer<typeof UserRow>;
 export const USER_ORDERINGS = ['user_id', 'username', 'fio', 'email', 'role'] as const;
 
 export const ListUsersRequest = listRequest(
-  { role_id: z.int(), company_id: Id, smart: Smart, user_id_list: IdList },
+  { role_id: Int4, company_id: Id, smart: Smart, user_id_list: IdList },
   USER_ORDERINGS,
 );
 export type ListUsersRequest = z.infer<typeof ListUsersRequest>;

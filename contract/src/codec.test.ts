@@ -41,12 +41,21 @@ describe('wire codec', () => {
     expect(encode(zDecimal, '100.10')).toEqual({ $decimal: '100.10' });
   });
 
+  it('takes the first and the last date a column holds', () => {
+    expect(decode(zDate, { $date: '0001-01-01' })).toBe('0001-01-01');
+    expect(decode(zDate, { $date: '9999-12-31' })).toBe('9999-12-31');
+    expect(decode(zDateTime, { $datetime: '9999-12-31T23:59:59Z' }).getUTCFullYear()).toBe(9999);
+  });
+
   it.each([
     [zDate, { $date: '2026-02-30' }],
     [zDate, { $date: '21.11.2026' }],
     [zDate, '2026-11-21'],
     [zDate, { $datetime: '2026-11-21T09:30:00Z' }],
     [zDate, { $date: '2026-11-21', extra: 1 }],
+    // Year 0 exists in ISO 8601 and JavaScript, not in PostgreSQL.
+    [zDate, { $date: '0000-01-01' }],
+    [zDateTime, { $datetime: '0000-06-01T00:00:00Z' }],
     [zDateTime, { $datetime: 'yesterday' }],
     [zTime, { $time: '24:00' }],
     [zDecimal, { $decimal: '1e5' }],

@@ -10,10 +10,19 @@ export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const DECIMAL_PATTERN = /^-?\d{1,15}(\.\d{1,6})?$/;
 
+/** Years PostgreSQL's date and timestamp columns hold and four digits write: 1 to 9999. */
+export const MIN_YEAR = 1;
+export const MAX_YEAR = 9999;
+
 function isRealDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
+  if (!DATE_PATTERN.test(value) || Number(value.slice(0, 4)) < MIN_YEAR) return false;
   const date = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function isStorableDateTime(value: string): boolean {
+  const year = new Date(value).getUTCFullYear();
+  return year >= MIN_YEAR && year <= MAX_YEAR;
 }
 
 /** A calendar date as 'YYYY-MM-DD'. */
@@ -24,7 +33,9 @@ export const TimeString = z.string().regex(TIME_PATTERN, { message: 'Invalid tim
 export const DecimalString = z.string().regex(DECIMAL_PATTERN, { message: 'Invalid decimal' });
 
 export const WireDate = z.strictObject({ $date: DateString });
-export const WireDateTime = z.strictObject({ $datetime: z.iso.datetime({ offset: true }) });
+export const WireDateTime = z.strictObject({
+  $datetime: z.iso.datetime({ offset: true }).refine(isStorableDateTime, { message: 'Invalid datetime' }),
+});
 export const WireTime = z.strictObject({ $time: TimeString });
 export const WireDecimal = z.strictObject({ $decimal: DecimalString });
 

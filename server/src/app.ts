@@ -9,12 +9,15 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type DestinationStream, stdSerializers } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { withoutQueryParams } from './db/errors';
 import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
-import { errorHandler, sendFailure } from './http/errors';
+import { AppError, errorHandler, sendFailure } from './http/errors';
+import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { startJobs } from './jobs';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -33,6 +36,13 @@ import { registerWmsRoutes } from './modules/wms/wms.routes';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
+function trustProxy(setting: Config['TRUST_PROXY']) {
+  if (setting === undefined) return false;
+  if (Array.isArray(setting)) return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
@@ -41,34 +51,49 @@ export interface BuiltApp {
 
 /**
  * Builds the whole server: used by the CLI and by tests (through app.inject or real HTTP).
- * `jobs: false` keeps the background scheduler (email summaries, clean-ups) off, as tests need.
+ * `jobs: false` keeps the background scheduler (email summaries, clean-ups) off, as tests need;
+ * `logStream` takes the log lines instead of standard output.
  */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; jobs?: boolean } = {},
+  options: { database?: Database; jobs?: boolean; logStream?: DestinationStream } = {},
 ): Promise<BuiltApp> {
   const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir }));
   await seedReferenceData(database.db);
   const deps: Deps = { db: database.db, config };
 
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { err: (error) => stdSerializers.err(withoutQueryParams(error)) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    trustProxy: trustProxy(config.TRUST_PROXY),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   // A JSON call sent with no body at all ("no body" calls of SPEC.md) is `{}`, not a refusal;
-  // anything else goes through Fastify's own JSON parser, with its prototype-poisoning guards.
+  // anything else goes through Fastify's own JSON parser, with its prototype-poisoning guards,
+  // and then through the limits of json-guard.ts.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, {});
-    parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error);
+      const problem = inspectJson(value);
+      if (problem) return done(new AppError('malformed_api_request', { reason: JSON_PROBLEM_REASONS[problem] }));
+      done(null, value);
+    });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
 
@@ -103,6 +128,11 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // Answers hold one user's data: no browser or proxy may keep a copy (a shared computer's
+      // back button, a caching proxy). Set first, so refusals carry it too.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
       registerAuthRoutes(api, deps);
       registerUserRoutes(api, deps);
       registerCatalogRoutes(api, deps);
@@ -153,7 +183,10 @@ export async function buildApp(
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || request.method !== 'GET' || !hasWeb || url.startsWith('/assets/')) {
-      return sendFailure(reply, 404, { code: 'malformed_api_request', details: 'unknown call' });
+      return sendFailure(reply.header('Cache-Control', 'no-store'), 404, {
+        code: 'malformed_api_request',
+        details: 'unknown call',
+      });
     }
     // History-API fallback: every other page is the web app's to route.
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,32 @@ const DEFAULT_ACCEPTED_FILES = [
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** An address or a CIDR range: `10.0.0.0/8`, `192.168.1.7`, `fd00::/8`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are trusted to name the client in X-Forwarded-For: the
+ * number of hops (`1` behind one load balancer), or their addresses and ranges, comma-separated.
+ * Unset: none, the peer's address is the client's.
+ */
+const TrustProxy = z
+  .string()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.find((entry) => !isAddressOrRange(entry));
+    if (invalid === undefined) return entries;
+    ctx.addIssue({ code: 'custom', message: `not a hop count, address or CIDR range: ${invalid}` });
+    return z.NEVER;
+  })
+  .optional();
+
 const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(0, 65535).default(3000),
@@ -35,6 +62,7 @@ const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: int(1, 60 * 24 * 7).default(8 * 60),
   SESSION_ABSOLUTE_DAYS: int(1, 365).default(7),
   LOGIN_RATE_LIMIT: int(1, 100_000).default(30),
+  TRUST_PROXY: TrustProxy,
   API_TIMEOUT_MS: int(1000, 600_000).default(30_000),
   COMMENT_MAX_FILES: int(1, 100).default(5),
   COMMENT_MAX_FILESIZE: int(1, 1024 * 1024 * 1024).default(10 * 1024 * 1024),

@@ -39,24 +39,13 @@ function routeOptions(call: CallDef, config: Record<string, unknown> = {}) {
   };
 }
 
-/** Does a JSON value hold a NUL character anywhere? PostgreSQL text cannot store one. */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
-  }
-  return false;
-}
-
 /**
  * Before the schema sees the body: a call made with no body at all takes `{}` (SPEC.md says
- * "no body" for some calls), and text the database cannot hold is refused as malformed input.
+ * "no body" for some calls). Text the database cannot hold and bodies nested too deep were
+ * refused by the JSON parser (app.ts, json-guard.ts).
  */
 async function prepareBody(request: FastifyRequest) {
   if (request.body === undefined || request.body === null) request.body = {};
-  if (holdsNul(request.body))
-    throw new AppError('malformed_api_request', { reason: 'NUL character in text' });
 }
 
 /**

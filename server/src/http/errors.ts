@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Failure, type InputFailures } from '@extranet/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { uniqueViolation } from '../db/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,6 +76,19 @@ function validationDetails(issues: Issue[]) {
   return issues.slice(0, 10).map((issue) => ({ path: pathOf(issue).join('.'), message: issue.message }));
 }
 
+/**
+ * The business code of each unique index a request can run into. The services check first and
+ * answer with details; two requests racing past that check meet here, at the index, and get the
+ * same code instead of a server error.
+ */
+const UNIQUE_FAILURES: Readonly<Record<string, ErrorCode>> = {
+  users_username_lower_idx: 'dublicate_username',
+  purch_heads_code_idx: 'order_code_dublicate',
+  sales_heads_code_idx: 'order_code_dublicate',
+  purch_lines_head_id_sku_id_index: 'order_sku_dublicate',
+  sales_lines_head_id_sku_id_index: 'order_sku_dublicate',
+};
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return sendFailure(reply, ERROR_STATUS[error.code] ?? 200, { code: error.code, details: error.details });
@@ -93,6 +107,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.info({ err: error }, 'malformed request');
     return sendFailure(reply, 400, { code: 'malformed_api_request', details: error.code });
   }
+  const unique = UNIQUE_FAILURES[uniqueViolation(error) ?? ''];
+  if (unique) return sendFailure(reply, ERROR_STATUS[unique] ?? 200, { code: unique });
   request.log.error({ err: error, reqId: request.id }, 'unexpected error');
   return sendFailure(reply, 500, { code: 'server_error', details: { request_id: request.id } });
 }

@@ -47,15 +47,29 @@ export function scopeOf(actor: Actor): UserScope {
 /**
  * DESIGN.md §4: the actor has umgr, the target is someone else, the target's role is not above the
  * actor's, and (unless the actor is role 99) every company of the target is one of the actor's.
+ * Also, the target holds no permission the actor lacks: whoever can set a user's password can
+ * sign in as that user, so managing someone must never reach rights the actor does not hold.
  */
-export function isManageable(
-  actor: Actor,
-  target: { id: number; roleId: number; companyIds: number[] },
-): boolean {
+export function isManageable(actor: Actor, target: ManageTarget): boolean {
   if (!actor.permissions.has('umgr') || target.id === actor.userId) return false;
   if (roleRank(target.roleId) > roleRank(actor.role)) return false;
+  if (!target.permissions.every((p) => actor.permissions.has(p as Permission))) return false;
   return actor.isAdmin || target.companyIds.every((id) => actor.companyIds.includes(id));
 }
+
+interface ManageTarget {
+  id: number;
+  roleId: number;
+  companyIds: number[];
+  permissions: readonly string[];
+}
+
+const manageTarget = (details: UserDetails): ManageTarget => ({
+  id: details.user.id,
+  roleId: details.user.roleId,
+  companyIds: details.companies.map((c) => c.company_id),
+  permissions: details.permissions,
+});
 
 /**
  * A user's companies that the actor may see: another company behaves as none (DESIGN.md §4), so a
@@ -67,7 +81,6 @@ function visibleCompanies(actor: Actor, companies: auth.Company[]): auth.Company
 
 function toProfile(actor: Actor, details: UserDetails): auth.UserProfile {
   const { user } = details;
-  const companyIds = details.companies.map((c) => c.company_id);
   return {
     user_id: user.id,
     username: user.username,
@@ -84,7 +97,7 @@ function toProfile(actor: Actor, details: UserDetails): auth.UserProfile {
     excluded: user.excluded,
     password_expired: user.passwordExpired,
     too_many_login_failures: user.tooManyLoginFailures,
-    manageable: isManageable(actor, { id: user.id, roleId: user.roleId, companyIds }),
+    manageable: isManageable(actor, manageTarget(details)),
   };
 }
 
@@ -100,8 +113,7 @@ async function loadVisibleUser(db: Executor, actor: Actor, userId: number): Prom
 
 async function loadManageableUser(db: Executor, actor: Actor, userId: number): Promise<UserDetails> {
   const details = await loadVisibleUser(db, actor, userId);
-  const companyIds = details.companies.map((c) => c.company_id);
-  if (!isManageable(actor, { id: details.user.id, roleId: details.user.roleId, companyIds })) {
+  if (!isManageable(actor, manageTarget(details))) {
     throw new AppError('permission_required');
   }
   return details;
@@ -111,7 +123,7 @@ async function loadManageableUser(db: Executor, actor: Actor, userId: number): P
 async function assertGrantable(
   db: Executor,
   actor: Actor,
-  grant: { role: number; companies: number[]; permissions?: Permission[]; heldPermissions?: string[] },
+  grant: { role: number; companies: number[]; permissions?: Permission[] },
 ) {
   if (roleRank(grant.role) > roleRank(actor.role))
     throw new AppError('permission_required', { role: grant.role });
@@ -122,9 +134,7 @@ async function assertGrantable(
     (id) => !existing.includes(id) || (!actor.isAdmin && !actor.companyIds.includes(id)),
   );
   if (refused.length) throw new AppError('company_not_permitted', { companies: refused });
-  const lacking = (grant.permissions ?? []).filter(
-    (p) => !actor.permissions.has(p) && !(grant.heldPermissions ?? []).includes(p),
-  );
+  const lacking = (grant.permissions ?? []).filter((p) => !actor.permissions.has(p));
   if (lacking.length) throw new AppError('permissions_error', { permissions: lacking });
 }
 
@@ -187,14 +197,9 @@ export async function changeUsername(deps: Deps, actor: Actor, userId: number, u
 }
 
 export async function changeAccess(deps: Deps, actor: Actor, input: auth.ChangeAccessRequest) {
-  const target = await loadManageableUser(deps.db, actor, input.user_id);
+  await loadManageableUser(deps.db, actor, input.user_id);
   const permissions = [...new Set(input.permissions)];
-  await assertGrantable(deps.db, actor, {
-    role: input.role,
-    companies: input.companies,
-    permissions,
-    heldPermissions: target.permissions,
-  });
+  await assertGrantable(deps.db, actor, { role: input.role, companies: input.companies, permissions });
   // The companies sent replace all of the target's: none is one the actor cannot see, since a user
   // with such a company is not manageable (refused above) and role 99 sees every company.
   await deps.db.transaction(async (tx) => {

@@ -325,14 +325,35 @@ describe('change calls', () => {
     expect(malformed.status).toBe(400);
   });
 
-  it('change_access keeps a permission the target holds even if the actor lacks it', async () => {
-    const target = await createUser(app.deps.db, { companyIds: [companyA.id], permissions: ['cmgr'] });
-    const response = await app.call(
-      auth.changeAccess,
-      { user_id: target.id, role: 1, companies: [companyA.id], permissions: ['cmgr', 'stck'] },
-      managerToken,
-    );
-    expect(response.body).toEqual({});
+  it('leaves a user who holds a permission the manager lacks unmanageable: no password, access, name or state', async () => {
+    // The detour: force a password on a peer with cmgr, sign in as them, and act as a catalog manager.
+    const peer = await createUser(app.deps.db, { companyIds: [companyA.id], permissions: ['cmgr', 'pord'] });
+    const profile = await app.call(auth.getProfileForce, { user_id: peer.id }, managerToken);
+    expect(profile.body.manageable).toBe(false);
+    const refusals = [
+      app.call(
+        auth.changePasswordForce,
+        { user_id: peer.id, password_new: 'Detour-password-77', password_conf: 'Detour-password-77' },
+        managerToken,
+      ),
+      app.call(
+        auth.changeAccess,
+        { user_id: peer.id, role: 1, companies: [companyA.id], permissions: ['pord'] },
+        managerToken,
+      ),
+      app.call(auth.changeUsername, { user_id: peer.id, username: `taken-over-${peer.id}` }, managerToken),
+      app.call(auth.disableUser, { user_id: peer.id }, managerToken),
+      app.call(auth.resetLoginFailures, { user_id: peer.id }, managerToken),
+      app.call(auth.changeGeneralForce, { user_id: peer.id, fio: 'X', email: null, lang: 'en' }, managerToken),
+    ];
+    for (const refusal of await Promise.all(refusals)) {
+      expect(refusal.body).toEqual({ failure: { code: 'permission_required' } });
+    }
+    await loginAs(app, peer);
+    const after = await app.call(auth.getProfileForce, { user_id: peer.id }, adminToken);
+    expect(after.body).toMatchObject({ username: peer.username, permissions: ['cmgr', 'pord'], excluded: false });
+    // Role 99 holding every permission still manages them.
+    expect(after.body.manageable).toBe(true);
   });
 
   it('change_general self and force, with email validation', async () => {

@@ -577,15 +577,6 @@ export async function defaultUomId(db: Executor): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** True for a unique violation of the given index (a race the earlier check could not see). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (name === constraint || message?.includes(constraint))) return true;
-  }
-  return false;
-}
-
 export const CODE_INDEX: Record<OrderKind, string> = {
   purch: 'purch_heads_code_idx',
   sales: 'sales_heads_code_idx',

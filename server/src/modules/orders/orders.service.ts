@@ -1,5 +1,6 @@
 import { orders } from '@extranet/contract';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
@@ -26,7 +27,6 @@ import {
   findStockLots,
   type HeadValues,
   insertHead,
-  isUniqueViolation,
   type LineValues,
   listOrderRows,
   lockFailedHeadIds,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { jobs, wmsEvents } from '../../db/schema';
 import type { Deps } from '../../http/calls';
+import { inspectJson, JSON_PROBLEM_REASONS } from '../../http/json-guard';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
 import type { SendOutcome, WmsConnector } from './wms.connector';
@@ -356,8 +357,12 @@ export async function receiveWmsEvent(
   if (check !== 'ok') throw new WmsRefusal(check);
   let event: wms.WmsEvent;
   try {
-    event = decode(wms.WmsEvent, JSON.parse(request.body.toString('utf8')));
+    const body: unknown = JSON.parse(request.body.toString('utf8'));
+    const problem = inspectJson(body);
+    if (problem) throw new WmsRefusal('malformed_api_request', JSON_PROBLEM_REASONS[problem]);
+    event = decode(wms.WmsEvent, body);
   } catch (error) {
+    if (error instanceof WmsRefusal) throw error;
     const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
     throw new WmsRefusal(
       'malformed_api_request',
