@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
 // Issue 6: reports grouped by company, their form, the embedded view and deletion.
 
@@ -17,16 +17,24 @@ const REPORT_PAGE = `<!doctype html>
 let server: Server;
 let reportUrl: string;
 
+let stalledUrl: string;
+
 test.beforeAll(async () => {
-  server = createServer((_request, response) => {
+  server = createServer((request, response) => {
+    // A report site that takes the connection and never answers: its frame never loads.
+    if (request.url === '/stalled') return;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(REPORT_PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  reportUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/weekly`;
+  // 127.0.0.1 is a private address, allowed for these specs by REPORT_ALLOWED_HOSTS (server-env.ts).
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  reportUrl = `${origin}/weekly`;
+  stalledUrl = `${origin}/stalled`;
 });
 
 test.afterAll(async () => {
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -54,6 +62,13 @@ test('a catalog manager creates, edits, views and deletes a report', async ({ pa
   await page.getByRole('textbox', { name: 'URL' }).fill('ftp://127.0.0.1/weekly');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Invalid URL format')).toBeVisible();
+  // A private address the operator did not allow is refused before sending, as the server would.
+  await page.getByRole('textbox', { name: 'URL' }).fill('http://10.20.30.40/weekly');
+  await expect(
+    page.getByText('This address points into a private network and can not be embedded'),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'URL' }).fill('https://reader:secret@bi.example.com/weekly');
+  await expect(page.getByText('A report address must not contain a user name or password')).toBeVisible();
   await page.getByRole('textbox', { name: 'URL' }).fill(reportUrl);
   await expect(page.getByText('Input form has errors. Please fix them before save!')).toHaveCount(0, {
     timeout: 15_000,
@@ -90,6 +105,12 @@ test('a catalog manager creates, edits, views and deletes a report', async ({ pa
   await expect(page.getByLabel('Loading the report')).toHaveCount(0);
   const box = await page.locator('iframe').boundingBox();
   expect(box?.height).toBeGreaterThan(400);
+  await expect(page.locator('iframe')).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+  );
+  await expect(page.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', reportUrl);
+  await expect(page.getByText('The report does not open here')).toHaveCount(0);
   await expectAccessible(page);
 
   // Delete, after confirming.
@@ -132,4 +153,50 @@ test('the reports section is not open to users without the reports permission', 
   ).toHaveCount(0);
   await page.goto('/reports');
   await expect(page.getByRole('alert')).toContainText('You do not have access to this section.');
+});
+
+test('a report whose page does not load shows a way to open it in a new tab', async ({ page }) => {
+  const token = await apiLogin(page, DEMO.admin);
+  const companies = await api<{ items: { company_id: number; name: string }[] }>(
+    page,
+    '/auth/list_linked_companies',
+    { filters: {}, count: 100 },
+    token,
+  );
+  const company = companies.items.find((item) => item.name === 'Nordic Beverages AS')!;
+  const name = `E2E stalled ${suffix}`;
+  const added = await api<{ report_id: number }>(
+    page,
+    '/reports/add_report',
+    { fields: { company_id: company.company_id, name, url: stalledUrl } },
+    token,
+  );
+  expect(added.report_id).toEqual(expect.any(Number));
+
+  await login(page, DEMO.admin, `/reports/view/${added.report_id}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const frame = page.locator(`iframe[title="Report ${name}"]`);
+  await expect(frame).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+  );
+  await expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
+  // The link beside the frame is there from the start, whatever the frame does.
+  const links = page.getByRole('link', { name: 'Open in a new tab' });
+  await expect(links).toHaveCount(1);
+  await expect(links.first()).toHaveAttribute('href', stalledUrl);
+  await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(links.first()).toHaveAttribute('target', '_blank');
+
+  // No load event after ten seconds: the fallback says so and offers the new tab.
+  const fallback = page.getByRole('status').filter({ hasText: 'The report does not open here' });
+  await expect(fallback).toBeVisible({ timeout: 20_000 });
+  await expect(fallback).toContainText('does not allow being shown inside other pages');
+  const fallbackLink = fallback.getByRole('link', { name: 'Open in a new tab' });
+  await expect(fallbackLink).toHaveAttribute('href', stalledUrl);
+  await expect(fallbackLink).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByLabel('Loading the report')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await api(page, '/reports/delete_report', { report_id: added.report_id }, token);
 });

@@ -8,4 +8,6 @@ export const SERVER_ENV = {
   WMS_SIM_ACCEPT_MS: '1000',
   WMS_SIM_STEP_MS: '3000',
   WMS_SIM_FAILURE_SHARE: '0',
+  // The reports spec serves its report pages on this machine.
+  REPORT_ALLOWED_HOSTS: '127.0.0.1',
 };

@@ -7,5 +7,7 @@ export const PageConfig = z.object({
   COMMENT_MAX_FILES: z.int(),
   COMMENT_MAX_FILESIZE: z.int(),
   COMMENT_ACCEPTED_FILES: z.string(),
+  /** Private hosts reports may embed (server REPORT_ALLOWED_HOSTS), so the report form can tell early. */
+  REPORT_ALLOWED_HOSTS: z.array(z.string()).optional(),
 });
 export type PageConfig = z.infer<typeof PageConfig>;

@@ -34,6 +34,8 @@ export const ERROR_MESSAGES = {
   order_code_dublicate: 'An order with this external code already exists',
   order_template_not_found: 'Template not found',
   report_not_found: 'Report not found',
+  report_url_not_allowed:
+    'This address is in a private network or carries a password, and can not be embedded',
   sku_not_found: 'Product not found',
   rate_limited: 'Too many attempts. Please wait and try again.',
   discussion_not_found: 'Discussion not found',

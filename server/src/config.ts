@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { normalizeAllowedHost } from '@extranet/contract';
 import { z } from 'zod';
 
 const DEFAULT_ACCEPTED_FILES = [
@@ -85,6 +86,18 @@ const ConfigSchema = z.object({
   WMS_SIM_STEP_MS: int(0, 86_400_000).default(20_000),
   WMS_SIM_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   WEB_DIST: z.string().optional(),
+  /** Private hosts an operator lets reports embed (contract `reportUrlProblem`), comma-separated. */
+  REPORT_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value.split(',').filter((entry) => entry.trim());
+      const hosts = entries.map(normalizeAllowedHost);
+      const bad = entries.find((_, index) => hosts[index] === null);
+      if (bad !== undefined)
+        ctx.addIssue({ code: 'custom', message: `not a host name or address: ${bad.trim()}` });
+      return hosts.filter((host): host is string => host !== null);
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

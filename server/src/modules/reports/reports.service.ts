@@ -1,4 +1,4 @@
-import type { reports } from '@extranet/contract';
+import { type reports, reportUrlProblem } from '@extranet/contract';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
@@ -21,8 +21,15 @@ export async function viewReport(deps: Deps, actor: Actor, reportId: number) {
   return loadReport(deps, actor, reportId);
 }
 
+/** Issue 11, finding 9: every reader's browser loads the URL; see contract/src/report-url.ts. */
+function assertUrlAllowed(deps: Deps, url: string) {
+  const reason = reportUrlProblem(url, deps.config.REPORT_ALLOWED_HOSTS);
+  if (reason) throw new AppError('report_url_not_allowed', { reason, host: new URL(url).hostname });
+}
+
 export async function addReport(deps: Deps, actor: Actor, fields: reports.ReportFields) {
   await assertCompanyPermitted(deps.db, actor, fields.company_id);
+  assertUrlAllowed(deps, fields.url);
   const reportId = await repository.insertReport(deps.db, {
     companyId: fields.company_id,
     name: fields.name,
@@ -35,6 +42,7 @@ export async function addReport(deps: Deps, actor: Actor, fields: reports.Report
 export async function editReport(deps: Deps, actor: Actor, reportId: number, fields: reports.ReportFields) {
   await loadReport(deps, actor, reportId);
   await assertCompanyPermitted(deps.db, actor, fields.company_id);
+  assertUrlAllowed(deps, fields.url);
   await repository.updateReport(deps.db, reportId, {
     companyId: fields.company_id,
     name: fields.name,

@@ -1,5 +1,6 @@
 import { reports } from '@extranet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
 import { reports as reportsTable } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createUser } from '../../test/factories';
@@ -139,7 +140,7 @@ describe('reports/add_report, edit_report, delete_report', () => {
   it('adds, edits and deletes a report of one of the user’s companies', async () => {
     const added = await app.call(
       reports.addReport,
-      { fields: { company_id: alpha.id, name: '  Daily stock  ', url: 'http://127.0.0.1:8080/daily' } },
+      { fields: { company_id: alpha.id, name: '  Daily stock  ', url: 'https://bi.example.com/daily' } },
       managerToken,
     );
     expect(added.status).toBe(200);
@@ -148,7 +149,7 @@ describe('reports/add_report, edit_report, delete_report', () => {
     expect(view.body).toMatchObject({
       company_id: alpha.id,
       name: 'Daily stock',
-      url: 'http://127.0.0.1:8080/daily',
+      url: 'https://bi.example.com/daily',
     });
 
     const edited = await app.call(
@@ -235,5 +236,115 @@ describe('reports/add_report, edit_report, delete_report', () => {
     const own = await createReport({ companyId: alpha.id, name: 'Kept' });
     expect((await app.call(reports.editReport, { report_id: own.id, fields }, readerToken)).status).toBe(403);
     expect((await app.call(reports.deleteReport, { report_id: own.id }, readerToken)).status).toBe(403);
+  });
+});
+
+describe('report URLs into private networks (issue 11, finding 9)', () => {
+  const add = (url: string, token = managerToken, target = app) =>
+    target.call(reports.addReport, { fields: { company_id: alpha.id, name: 'Inside', url } }, token);
+
+  it.each([
+    ['loopback', 'http://127.0.0.1:8080/daily', '127.0.0.1'],
+    ['loopback written in hex', 'http://0x7f.0.0.1/', '127.0.0.1'],
+    ['loopback written as one number', 'http://2130706433/', '127.0.0.1'],
+    ['loopback written in octal', 'http://0177.0.0.01/', '127.0.0.1'],
+    ['the unspecified address', 'http://0.0.0.0:3000/', '0.0.0.0'],
+    ['10/8', 'https://10.20.30.40/bi', '10.20.30.40'],
+    ['172.16/12', 'https://172.20.1.1/', '172.20.1.1'],
+    ['192.168/16', 'https://192.168.0.10/', '192.168.0.10'],
+    ['link-local metadata', 'http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+    ['IPv6 loopback', 'http://[::1]:3000/', '[::1]'],
+    ['IPv6 unique local', 'https://[fd00:abcd::10]/', '[fd00:abcd::10]'],
+    ['IPv6 link-local', 'https://[fe80::1]/', '[fe80::1]'],
+    ['IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]/', '[::ffff:7f00:1]'],
+  ])('refuses %s', async (_name, url, host) => {
+    const response = await add(url);
+    expect(response).toEqual({
+      status: 200,
+      body: { failure: { code: 'report_url_not_allowed', details: { reason: 'private_address', host } } },
+    });
+  });
+
+  it.each([
+    ['localhost', 'http://localhost:3000/'],
+    ['localhost with a final dot', 'http://LocalHost./'],
+    ['a name under localhost', 'http://grafana.localhost/'],
+    ['a one-label name', 'http://metabase/'],
+    ['an mDNS name', 'http://nas.local/'],
+  ])('refuses %s', async (_name, url) => {
+    const response = await add(url);
+    expect(response.body.failure).toMatchObject({
+      code: 'report_url_not_allowed',
+      details: { reason: 'local_name' },
+    });
+  });
+
+  it('refuses credentials in the URL', async () => {
+    for (const url of ['https://user:pass@bi.example.com/r', 'https://user@bi.example.com/r']) {
+      const response = await add(url);
+      expect(response.body.failure, url).toEqual({
+        code: 'report_url_not_allowed',
+        details: { reason: 'credentials', host: 'bi.example.com' },
+      });
+    }
+  });
+
+  it('refuses such a URL on edit too, and keeps the report as it was', async () => {
+    const own = await createReport({ companyId: alpha.id, name: 'Public', url: 'https://bi.example.com/p' });
+    const response = await app.call(
+      reports.editReport,
+      { report_id: own.id, fields: { company_id: alpha.id, name: 'Moved', url: 'http://192.168.1.5/' } },
+      managerToken,
+    );
+    expect(response.body.failure.code).toBe('report_url_not_allowed');
+    const view = await app.call(reports.viewReport, { report_id: own.id }, managerToken);
+    expect(view.body).toMatchObject({ name: 'Public', url: 'https://bi.example.com/p' });
+  });
+
+  it('accepts public hosts and addresses', async () => {
+    for (const url of [
+      'https://bi.example.com/d?x=1',
+      'http://93.184.216.34/',
+      'https://[2606:4700::1111]/',
+    ]) {
+      const response = await add(url);
+      expect(response.body, url).toEqual({ report_id: expect.any(Number) });
+    }
+  });
+
+  it('accepts the hosts an operator lists in REPORT_ALLOWED_HOSTS, and only those', async () => {
+    const config = loadConfig({ REPORT_ALLOWED_HOSTS: '127.0.0.1, ::1 ,*.corp.example,metabase' });
+    expect(config.REPORT_ALLOWED_HOSTS).toEqual(['127.0.0.1', '[::1]', '*.corp.example', 'metabase']);
+    const allowing = await createTestApp({ REPORT_ALLOWED_HOSTS: config.REPORT_ALLOWED_HOSTS });
+    const company = await createCompany(allowing.deps.db);
+    const user = await createUser(allowing.deps.db, {
+      permissions: ['reps', 'cmgr'],
+      companyIds: [company.id],
+    });
+    const token = await loginAs(allowing, user);
+    const addTo = (url: string) =>
+      allowing.call(reports.addReport, { fields: { company_id: company.id, name: 'Inside', url } }, token);
+    for (const url of [
+      'http://127.0.0.1:8080/daily',
+      'http://0x7f.0.0.1/',
+      'http://[::1]:3000/',
+      'https://bi.corp.example/',
+      'http://metabase/',
+    ]) {
+      expect((await addTo(url)).body, url).toEqual({ report_id: expect.any(Number) });
+    }
+    for (const url of [
+      'http://127.0.0.2/',
+      'http://10.0.0.1/',
+      'http://localhost/',
+      'https://u:p@bi.corp.example/',
+    ]) {
+      expect((await addTo(url)).body.failure?.code, url).toBe('report_url_not_allowed');
+    }
+  });
+
+  it('stops the start on a REPORT_ALLOWED_HOSTS entry that is not a host', () => {
+    expect(() => loadConfig({ REPORT_ALLOWED_HOSTS: 'bi.corp, http://x/y' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REPORT_ALLOWED_HOSTS: 'host:8080' })).toThrow(/REPORT_ALLOWED_HOSTS/);
   });
 });

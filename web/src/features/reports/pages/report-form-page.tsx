@@ -1,4 +1,4 @@
-import type { reports } from '@extranet/contract';
+import { type reports, reportUrlProblem } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { errorMessage } from '../../../shared/api';
+import { errorMessage, getPageConfig } from '../../../shared/api';
 import { companySource } from '../../../shared/catalogs/sources';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
@@ -29,7 +29,13 @@ const ReportFormSchema = z.object({
     .refine((value) => value !== null, { message: MESSAGES.required })
     .transform((value) => value as number),
   name: requiredText({ max: 200 }),
-  url: requiredText({ max: 2000 }).pipe(z.url({ protocol: /^https?$/, message: MESSAGES.url })),
+  url: requiredText({ max: 2000 })
+    .pipe(z.url({ protocol: /^https?$/, message: MESSAGES.url }))
+    .superRefine((url, ctx) => {
+      // The server's rule (contract report-url.ts), told before saving.
+      const problem = reportUrlProblem(url, getPageConfig().REPORT_ALLOWED_HOSTS);
+      if (problem) ctx.addIssue({ code: 'custom', message: `reports.urlProblem.${problem}` });
+    }),
 });
 
 interface ReportFormValues {
