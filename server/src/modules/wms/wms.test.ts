@@ -6,7 +6,7 @@ import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createUser } from '../../test/factories';
 import { createEan, createStockRow } from '../catalogs/catalogs.factories';
 import type { OrderWorld } from '../orders/orders.factories';
-import type { WmsConnector } from './wms.connector';
+import type { SendOutcome, WmsConnector } from './wms.connector';
 import {
   createWmsWorld,
   drainReports,
@@ -268,6 +268,34 @@ describe('retries', () => {
     expect(await work(alive.connector)).toBe(1);
     expect(alive.sends[0]!.idempotencyKey).toBe(dead.sends[0]!.idempotencyKey);
     expect(await view('sales', headId)).toMatchObject({ progress: 'sent' });
+  });
+});
+
+describe('a claim that ran out', () => {
+  it('ignores the late outcome of a send whose claim ran out and was taken again', async () => {
+    const headId = await insertCompleteDraft(db(), 'purch', world);
+    await setReady('purch', headId);
+    let answerLate: (outcome: SendOutcome) => void = () => {};
+    const slow = recordingConnector(
+      undefined,
+      () =>
+        new Promise<SendOutcome>((resolve) => {
+          answerLate = resolve;
+        }),
+    );
+    const first = work(slow.connector, { ...WORKER, lockMs: 100 });
+    await expect.poll(() => slow.sends.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    // The second claim gets no answer and reschedules; the first claim's refusal comes after it.
+    const silent = recordingConnector(undefined, () => ({ result: 'retry', error: 'timed out' }));
+    expect(await work(silent.connector)).toBe(1);
+    answerLate({ result: 'refused', reason: 'No dock slot is free' });
+    await first;
+
+    expect(await view('purch', headId)).toMatchObject({ progress: 'ready' });
+    const [job] = await sendJobsOf(db(), 'purch', headId);
+    expect(job).toMatchObject({ attempts: 2, doneAt: null, cancelledAt: null, lastError: 'timed out' });
   });
 });
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { lineSum, orderTotal } from './orders.decimal';
+
+describe('order amounts', () => {
+  // Each case is a tie at the fourth decimal, where half up differs from half even and from down.
+  it.each([
+    ['1.001', '0.500', '0.501'],
+    ['0.005', '0.500', '0.003'],
+    ['2.001', '0.500', '1.001'],
+    ['-1.001', '0.500', '-0.501'],
+  ])('rounds %s x %s half up to %s', (qty, price, sum) => {
+    expect(lineSum(qty, price)).toBe(sum);
+  });
+
+  it('keeps a product of two stored amounts exact before rounding', () => {
+    expect(lineSum('123456789012345.678', '1.001')).toBe('123580245801358.024');
+    expect(lineSum('999999999999999.999', '999.999')).toBe('999998999999999999.000');
+  });
+
+  it('totals the line sums and skips lines without one', () => {
+    expect(orderTotal(['0.501', null, '1.001'])).toBe('1.502');
+    expect(orderTotal([])).toBe('0.000');
+    expect(lineSum(null, '1.000')).toBeNull();
+  });
+});
