@@ -11,6 +11,7 @@ export * as graphs from './graphs';
 export * from './list';
 export * as notifications from './notifications';
 export * as orders from './orders';
+export * from './password-policy';
 export * from './report-url';
 export * as reports from './reports';
 export * as sku from './sku';

@@ -10,9 +10,7 @@ import {
   recordLoginFailure,
   setPassword,
 } from './auth.repository';
-import { hashPassword, verifyDummy, verifyPassword } from './password';
-
-export const MIN_PASSWORD_LENGTH = 10;
+import { assertPasswordAllowed, hashPassword, verifyDummy, verifyPassword } from './password';
 
 export function toSession(actor: Actor): auth.Session {
   return {
@@ -69,10 +67,6 @@ export async function logout(deps: Deps, actor: Actor): Promise<void> {
   await revokeSession(deps.db, actor.sessionId);
 }
 
-export function assertPasswordStrength(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AppError('password_too_soft');
-}
-
 /** A changed password ends every session of the user; the caller gets a fresh one. */
 export async function changePasswordSelf(
   deps: Deps,
@@ -82,7 +76,7 @@ export async function changePasswordSelf(
   const user = await findUserById(deps.db, actor.userId);
   if (!user) throw new AppError('invalid_session');
   if (!(await verifyPassword(user.passwordHash, options.passwordOld))) throw new AppError('invalid_password');
-  assertPasswordStrength(options.passwordNew);
+  await assertPasswordAllowed(options.passwordNew, user);
   if (await verifyPassword(user.passwordHash, options.passwordNew)) throw new AppError('dublicate_password');
   const passwordHash = await hashPassword(options.passwordNew);
   await deps.db.transaction(async (tx) => {

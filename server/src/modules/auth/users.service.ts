@@ -13,8 +13,7 @@ import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { type ListQuery, toPage } from '../../http/lists';
 import { type Actor, revokeUserSessions } from '../../http/session';
-import { assertPasswordStrength } from './auth.service';
-import { hashPassword, verifyPassword } from './password';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from './password';
 import {
   emailRateExists,
   existingCompanyIds,
@@ -161,7 +160,7 @@ export function getAddUserDefaults(actor: Actor) {
 }
 
 export async function addUser(deps: Deps, actor: Actor, input: auth.AddUserRequest) {
-  assertPasswordStrength(input.password);
+  await assertPasswordAllowed(input.password, { username: input.username });
   await assertGrantable(deps.db, actor, { role: input.role, companies: input.companies });
   if (await usernameTaken(deps.db, input.username)) throw new AppError('dublicate_username');
   const passwordHash = await hashPassword(input.password);
@@ -228,7 +227,7 @@ export async function changeNotifications(
 /** Set by an administrator, the password is expired: the user's next login must change it. */
 export async function changePasswordForce(deps: Deps, actor: Actor, userId: number, password: string) {
   const target = await loadManageableUser(deps.db, actor, userId);
-  assertPasswordStrength(password);
+  await assertPasswordAllowed(password, target.user);
   if (await verifyPassword(target.user.passwordHash, password)) throw new AppError('dublicate_password');
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
