@@ -58,7 +58,14 @@ export async function buildApp(
   config: Config,
   options: { database?: Database; jobs?: boolean; logStream?: DestinationStream } = {},
 ): Promise<BuiltApp> {
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: config.dbDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dir: config.dbDir,
+      poolSize: config.DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    }));
   await seedReferenceData(database.db);
   const deps: Deps = { db: database.db, config };
 

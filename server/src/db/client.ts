@@ -26,9 +26,24 @@ export interface Database {
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_236_001;
 
-export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
+export interface DatabaseOptions {
+  /** postgres://…: a real PostgreSQL; absent: the embedded one. */
+  url?: string;
+  /** The embedded database's directory; absent: in memory. */
+  dir?: string;
+  /** PostgreSQL: connections this process keeps open at most. */
+  poolSize?: number;
+  /** PostgreSQL: a statement running longer is cancelled (0: never). */
+  statementTimeoutMs?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     const client = await pool.connect();
     try {

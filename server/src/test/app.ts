@@ -4,13 +4,15 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { type BuiltApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../db/client';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards, so leftovers never matter.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  options: Omit<DatabaseOptions, 'url' | 'dir'> = {},
+): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({});
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -20,7 +22,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
+  const database = await openDatabase({ ...options, url: target.toString() });
   return {
     ...database,
     close: async () => {
