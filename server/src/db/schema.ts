@@ -585,6 +585,10 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.cancelledAt} is null`),
     index().on(t.kind, t.key),
+    // One live job per kind and key: enqueue inserts ON CONFLICT DO NOTHING against it.
+    uniqueIndex('jobs_live_key_idx')
+      .on(t.kind, t.key)
+      .where(sql`${t.doneAt} is null and ${t.cancelledAt} is null`),
     // Retention: jobs that ended, by when they ended.
     index('jobs_ended_idx').on(sql`coalesce(${t.doneAt}, ${t.cancelledAt})`),
   ],
