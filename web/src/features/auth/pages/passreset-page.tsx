@@ -4,10 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
+import { useSessionState } from '../../../shared/session';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useChangePasswordSelf } from '../api/change-password-self';
 import { useLogout } from '../api/logout';
 import { FormError } from '../components/form-error';
+import { NEW_PASSWORD_WRAPPER_ORDER, PasswordPolicyNote } from '../forms/password-policy-note';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 
 // The form says current/password/confirm; the call says password_old/password_new/password_conf.
@@ -31,11 +33,13 @@ export function PassresetPage() {
   const change = useChangePasswordSelf({ onChanged: () => notifySuccess(t('auth.passreset.success')) });
   const toggle = usePasswordToggleProps();
   const logout = useLogout();
+  const { session } = useSessionState();
   const {
     register,
     handleSubmit,
     reset,
     setFocus,
+    watch,
     formState: { errors },
   } = useForm<PassresetForm>({ resolver: zodResolver(PassresetForm), defaultValues: EMPTY });
 
@@ -82,6 +86,8 @@ export function PassresetPage() {
           autoComplete="new-password"
           withAsterisk
           aria-required
+          description={<PasswordPolicyNote password={watch('password')} context={session ?? {}} />}
+          inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
           error={fieldError(t, errors.password)}
           {...register('password', { deps: ['confirm'] })}
         />

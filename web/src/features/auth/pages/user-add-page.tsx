@@ -13,6 +13,7 @@ import { FormError } from '../components/form-error';
 import { RequireUserManagement } from '../components/require-user-management';
 import { RoleCompaniesFields } from '../components/role-companies-fields';
 import { formResolver } from '../forms/form-resolver';
+import { NEW_PASSWORD_WRAPPER_ORDER, PasswordPolicyNote } from '../forms/password-policy-note';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 import { withCompaniesUnlessAdmin, withPasswordsIdentical } from '../forms/rules';
 import { useUnsavedChangesPrompt } from '../forms/use-unsaved-changes-prompt';
@@ -56,6 +57,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors, isDirty },
   } = useForm<AddUserForm, unknown, auth.AddUserRequest>({
     resolver: formResolver(AddUserForm),
@@ -97,6 +99,10 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
               autoComplete="new-password"
               withAsterisk
               aria-required
+              description={
+                <PasswordPolicyNote password={watch('password')} context={{ username: watch('username') }} />
+              }
+              inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
               error={fieldError(t, errors.password)}
               {...register('password', { deps: ['password_conf'] })}
             />

@@ -34,7 +34,8 @@ const ReportFormSchema = z.object({
     .superRefine((url, ctx) => {
       // The server's rule (contract report-url.ts), told before saving.
       const problem = reportUrlProblem(url, getPageConfig().REPORT_ALLOWED_HOSTS);
-      if (problem) ctx.addIssue({ code: 'custom', message: `reports.urlProblem.${problem}` });
+      if (problem)
+        ctx.addIssue({ code: 'custom', message: `errorReasons.report_url_not_allowed.${problem}` });
     }),
 });
 

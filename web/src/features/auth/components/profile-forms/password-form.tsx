@@ -7,6 +7,7 @@ import { fieldError } from '../../../../shared/forms';
 import { useChangePasswordForce } from '../../api/change-password-force';
 import { useChangeOwnPassword } from '../../api/change-password-self';
 import { formResolver } from '../../forms/form-resolver';
+import { NEW_PASSWORD_WRAPPER_ORDER, PasswordPolicyNote } from '../../forms/password-policy-note';
 import { usePasswordToggleProps } from '../../forms/password-toggle';
 import { withPasswordsIdentical } from '../../forms/rules';
 import { FormError } from '../form-error';
@@ -40,6 +41,7 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isDirty },
   } = useForm<PasswordValues>({
     resolver: formResolver<PasswordValues, PasswordValues>(isSelf ? OwnPasswordForm : OtherPasswordForm),
@@ -105,6 +107,8 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
             autoComplete="new-password"
             withAsterisk
             aria-required
+            description={<PasswordPolicyNote password={watch('password_new')} context={profile} />}
+            inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
             error={fieldError(t, errors.password_new)}
             {...register('password_new', { deps: ['password_conf'] })}
           />
