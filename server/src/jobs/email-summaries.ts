@@ -1,22 +1,25 @@
 import { type discussions as contract, isLanguage } from '@extranet/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/client';
-import { comments, discussions, emailRates, files, jobs, notifications, users } from '../db/schema';
+import { comments, discussions, emailRates, files, notifications, users } from '../db/schema';
 import type { Mailer } from './mailer';
+import { cancel, claim, defineQueue, enqueue, finish, retryLater } from './outbox';
 import { renderSummary, SUMMARY_MAX_ITEMS } from './summary-text';
 
 export const EMAIL_JOB = 'email';
 const USERS_PER_TICK = 50;
 const EMAILS_PER_TICK = 20;
-const SEND_LOCK_MINUTES = 5;
+const SEND_LOCK_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
+const RETRY_BASE_MS = 60_000;
 
-interface EmailPayload {
-  to: string;
-  subject: string;
-  text: string;
-}
+const EmailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+type EmailPayload = z.infer<typeof EmailPayload>;
+
+/** A send interrupted by a crash may have left: a summary is better missed than sent twice. */
+export const emailQueue = defineQueue({ kind: EMAIL_JOB, payload: EmailPayload, rerunAfterCrash: false });
 
 /**
  * Step 1: for every user whose summary period has passed and who has unseen notifications not
@@ -107,86 +110,34 @@ export async function enqueueEmailSummaries(db: Db): Promise<number> {
         .set({ lastSummaryAt: sql`now()` })
         .where(eq(users.id, user.id))
         .returning({ at: users.lastSummaryAt });
-      await tx.insert(jobs).values({
-        kind: EMAIL_JOB,
-        key: `summary:${user.id}:${stamp!.at!.toISOString()}`,
-        payload,
-      });
+      await enqueue(tx, emailQueue, [{ key: `summary:${user.id}:${stamp!.at!.toISOString()}`, payload }]);
     }
     return due.length;
   });
 }
 
 /**
- * Step 2: sends queued emails. A job is claimed (locked and counted) in its own transaction
- * before sending. A send that fails is retried later, up to MAX_ATTEMPTS; a send interrupted by a
- * crash (its lock ran out with no outcome) is not retried, because the message may have left:
- * a summary is better missed than sent twice. Returns how many were sent.
+ * Step 2: sends queued emails, claimed from the outbox. A send that fails is retried with the
+ * outbox's backoff, up to MAX_ATTEMPTS; a send interrupted by a crash is not run again (the
+ * queue's rule). Returns how many were sent.
  */
 export async function deliverEmails(db: Db, mailer: Mailer, log: FastifyBaseLogger): Promise<number> {
-  await db
-    .update(jobs)
-    .set({ cancelledAt: sql`now()`, lockedUntil: null, lastError: 'interrupted while sending; not resent' })
-    .where(
-      and(
-        eq(jobs.kind, EMAIL_JOB),
-        isNull(jobs.doneAt),
-        isNull(jobs.cancelledAt),
-        sql`${jobs.lockedUntil} < now()`,
-      ),
-    );
-  const claimed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.kind, EMAIL_JOB),
-          isNull(jobs.doneAt),
-          isNull(jobs.cancelledAt),
-          isNull(jobs.lockedUntil),
-          lte(jobs.runAt, sql`now()`),
-        ),
-      )
-      .orderBy(jobs.runAt, jobs.id)
-      .limit(EMAILS_PER_TICK)
-      .for('update', { skipLocked: true });
-    if (rows.length === 0) return [];
-    return tx
-      .update(jobs)
-      .set({
-        lockedUntil: sql`now() + make_interval(mins => ${SEND_LOCK_MINUTES})`,
-        attempts: sql`${jobs.attempts} + 1`,
-      })
-      .where(
-        inArray(
-          jobs.id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
-
+  const claimed = await claim(db, emailQueue, { limit: EMAILS_PER_TICK, lockMs: SEND_LOCK_MS });
   let sent = 0;
   for (const job of claimed) {
-    const payload = job.payload as EmailPayload;
     try {
-      await mailer.send({ ...payload, messageId: `<${job.key.replace(/[^A-Za-z0-9.-]/g, '.')}@extranet>` });
-      await db.update(jobs).set({ doneAt: sql`now()`, lockedUntil: null }).where(eq(jobs.id, job.id));
+      await mailer.send({
+        ...job.payload,
+        messageId: `<${job.key.replace(/[^A-Za-z0-9.-]/g, '.')}@extranet>`,
+      });
+      await finish(db, job.id);
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= MAX_ATTEMPTS;
       log.warn({ err: error, job: job.id, attempts: job.attempts, giveUp }, 'email not sent');
-      await db
-        .update(jobs)
-        .set({
-          lockedUntil: null,
-          lastError: message.slice(0, 1000),
-          runAt: sql`now() + make_interval(mins => ${job.attempts * job.attempts})`,
-          cancelledAt: giveUp ? sql`now()` : null,
-        })
-        .where(eq(jobs.id, job.id));
+      if (giveUp) await cancel(db, job.id, message);
+      else await retryLater(db, job, { error: message, baseMs: RETRY_BASE_MS });
     }
   }
   return sent;

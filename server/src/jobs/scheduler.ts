@@ -8,58 +8,60 @@ export interface Task {
 }
 
 export interface Scheduler {
-  /** Runs every task once, one after another (what each tick does). */
+  /** Runs every task once, one after another (for tests and tools). */
   runOnce(): Promise<void>;
-  /** Stops ticking and waits for a tick under way. */
+  /** Stops every loop and waits for the runs under way. */
   stop(): Promise<void>;
 }
 
 /**
- * Runs the tasks every `intervalMs`, never two ticks at once in one process. Tasks claim their
- * work in the database (FOR UPDATE SKIP LOCKED), so several instances may tick together.
+ * One loop per task: each runs its task, waits `everyMs` (or `intervalMs`) and runs it again,
+ * never twice at once in one process. The loops do not wait for each other, so a stalled mail
+ * server holds back only the emails, never the warehouse sends. Tasks claim their work in the
+ * database (FOR UPDATE SKIP LOCKED), so several instances may run the same loops together.
  */
 export function startScheduler(options: {
   intervalMs: number;
   log: FastifyBaseLogger;
   tasks: readonly Task[];
 }): Scheduler {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
   let stopped = false;
-  const lastRun = new Map<string, number>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
 
-  const runOnce = async () => {
-    for (const task of options.tasks) {
-      if (stopped) break;
-      const last = lastRun.get(task.name);
-      if (task.everyMs !== undefined && last !== undefined && Date.now() - last < task.everyMs) continue;
-      lastRun.set(task.name, Date.now());
-      try {
-        await task.run();
-      } catch (error) {
-        options.log.error({ err: error, task: task.name }, 'job failed');
-      }
+  const runTask = async (task: Task) => {
+    try {
+      await task.run();
+    } catch (error) {
+      options.log.error({ err: error, task: task.name }, 'job failed');
     }
   };
 
-  const schedule = () => {
+  const loop = (task: Task, delayMs: number) => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().finally(() => {
-        running = undefined;
-        schedule();
+    const timer = setTimeout(() => {
+      const run = runTask(task).finally(() => {
+        running.delete(run);
+        loop(task, task.everyMs ?? options.intervalMs);
       });
-    }, options.intervalMs);
+      running.add(run);
+    }, delayMs);
     timer.unref();
+    timers.set(task.name, timer);
   };
-  schedule();
+  for (const task of options.tasks) loop(task, options.intervalMs);
 
   return {
-    runOnce,
+    async runOnce() {
+      for (const task of options.tasks) {
+        if (stopped) break;
+        await runTask(task);
+      }
+    },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      for (const timer of timers.values()) clearTimeout(timer);
+      await Promise.all(running);
     },
   };
 }

@@ -5,22 +5,16 @@ import type { Db, Executor } from '../../db/client';
 import { jobs, wmsEvents } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { inspectJson, JSON_PROBLEM_REASONS } from '../../http/json-guard';
+import { cancel, claim, finish, type Job, parsePayload, relock, retryLater } from '../../jobs/outbox';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import {
-  backoffMs,
-  cancelJob,
-  claimJobs,
-  finishJob,
   finishUnclaimedSend,
-  type JobRecord,
-  relockClaim,
-  retryJobLater,
-  SEND_JOB,
   type SendPayload,
   SIMULATED_EVENT_JOB,
-  type SimulatedEventPayload,
+  sendQueue,
+  simulatedEventQueue,
 } from './wms.outbox';
 import {
   addStock,
@@ -109,48 +103,52 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** Records a send's outcome, if the claim is still this worker's and the order still ready. */
 async function recordOutcome(
   db: Db,
-  job: JobRecord,
+  job: Job<SendPayload>,
   outcome: SendOutcome,
   options: SendWorkerOptions,
 ): Promise<void> {
-  const { kind, headId } = job.payload as SendPayload;
+  const { kind, headId } = job.payload;
   await db.transaction(async (tx) => {
     // The order first, then the job: the order in set_draft and warehouse events likewise.
     const head = await findLiveOrder(tx, kind, headId, { forUpdate: true });
-    if (!(await relockClaim(tx, job))) return;
+    if (!(await relock(tx, job))) return;
     if (head?.progress !== 'ready') {
-      await finishJob(tx, job.id, `order ${head ? head.progress : 'gone'}: ${outcome.result} not applied`);
+      await finish(tx, job.id, `order ${head ? head.progress : 'gone'}: ${outcome.result} not applied`);
       return;
     }
     if (outcome.result === 'accepted') {
       await moveOrder(tx, kind, headId, 'ready', 'sent');
       if (outcome.status) await changeStatus(tx, kind, head, outcome.status);
-      await finishJob(tx, job.id);
+      await finish(tx, job.id);
     } else if (outcome.result === 'refused') {
       await moveOrder(tx, kind, headId, 'ready', 'failure', outcome.reason);
-      await finishJob(tx, job.id, outcome.reason);
+      await finish(tx, job.id, outcome.reason);
     } else if (job.attempts >= options.maxAttempts) {
       const reason = `No answer from the warehouse system after ${job.attempts} attempts: ${outcome.error}`;
       await moveOrder(tx, kind, headId, 'ready', 'failure', reason.slice(0, 1000));
-      await finishJob(tx, job.id, outcome.error);
+      await finish(tx, job.id, outcome.error);
     } else {
-      await retryJobLater(
-        tx,
-        job.id,
-        backoffMs(job.attempts, options.retryBaseMs, options.random),
-        outcome.error,
-      );
+      await retryLater(tx, job, {
+        error: outcome.error,
+        baseMs: options.retryBaseMs,
+        random: options.random,
+      });
     }
   });
 }
 
-async function processSendJob(db: Db, connector: WmsConnector, job: JobRecord, options: SendWorkerOptions) {
-  const { kind, headId } = job.payload as SendPayload;
+async function processSendJob(
+  db: Db,
+  connector: WmsConnector,
+  job: Job<SendPayload>,
+  options: SendWorkerOptions,
+) {
+  const { kind, headId } = job.payload;
   const order = await loadOrderMessage(db, kind, headId);
   if (order?.progress !== 'ready') {
     await db.transaction(async (tx) => {
-      if (await relockClaim(tx, job)) {
-        await finishJob(tx, job.id, `order ${order ? order.progress : 'gone'}: not sent`);
+      if (await relock(tx, job)) {
+        await finish(tx, job.id, `order ${order ? order.progress : 'gone'}: not sent`);
       }
     });
     return;
@@ -175,7 +173,7 @@ async function processSendJob(db: Db, connector: WmsConnector, job: JobRecord, o
  * same idempotency key. Returns how many jobs were claimed.
  */
 export async function processSendJobs(db: Db, connector: WmsConnector, options: SendWorkerOptions) {
-  const claimed = await claimJobs(db, SEND_JOB, options.batch ?? SEND_BATCH, options.lockMs);
+  const claimed = await claim(db, sendQueue, { limit: options.batch ?? SEND_BATCH, lockMs: options.lockMs });
   await Promise.all(
     claimed.map((job) =>
       processSendJob(db, connector, job, options).catch((error: unknown) => {
@@ -409,12 +407,14 @@ export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): 
       .for('update', { skipLocked: true });
     for (const job of due) {
       try {
-        const { event } = job.payload as SimulatedEventPayload;
+        const payload = parsePayload(simulatedEventQueue, job);
+        if (!payload.success) throw new Error(`payload does not parse: ${payload.error.message}`);
+        const { event } = payload.data;
         await tx.transaction((savepoint) => applyWmsEvent(savepoint, decode(wms.WmsEvent, event)));
-        await finishJob(tx, job.id);
+        await finish(tx, job.id);
       } catch (error) {
         if (error instanceof WmsRefusal && error.code === 'wms_event_duplicate') {
-          await finishJob(tx, job.id, 'applied before');
+          await finish(tx, job.id, 'applied before');
           continue;
         }
         // Too early (the order is not marked sent yet) or a passing error such as a deadlock,
@@ -433,7 +433,7 @@ export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): 
             .where(eq(jobs.id, job.id));
         } else {
           log?.warn({ err: error, job: job.id }, 'simulated warehouse event not applied');
-          await cancelJob(tx, job.id, message);
+          await cancel(tx, job.id, message);
         }
       }
     }

@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../db/client';
+import { jobs } from '../db/schema';
+
+/**
+ * The outbox: every piece of work that leaves the process (a warehouse send, an email, a
+ * simulated warehouse report) is a row of `jobs`, written in the transaction of the change that
+ * causes it, and done later by a worker of its queue. One live job per queue and key (a unique
+ * index); claims are FOR UPDATE SKIP LOCKED, so any number of instances share the work.
+ */
+export interface Queue<P> {
+  kind: string;
+  /** Checked on every claim: a payload that no longer parses is cancelled, not run. */
+  payload: z.ZodType<P>;
+  /**
+   * A claim whose lock ran out without an outcome (its instance died mid-way): true runs it
+   * again (the work is idempotent, like a send with its idempotency key); false cancels it (an
+   * email is better missed than sent twice).
+   */
+  rerunAfterCrash: boolean;
+}
+
+export function defineQueue<P>(queue: Queue<P>): Queue<P> {
+  return queue;
+}
+
+export type JobRow = typeof jobs.$inferSelect;
+export type Job<P> = Omit<JobRow, 'payload'> & { payload: P };
+
+const live = and(isNull(jobs.doneAt), isNull(jobs.cancelledAt));
+
+/**
+ * Queues work inside the caller's transaction. A key that already has a live job keeps it (ON
+ * CONFLICT DO NOTHING on the live-key index); answers the keys that were queued now.
+ */
+export async function enqueue<P>(
+  tx: Executor,
+  queue: Queue<P>,
+  items: readonly { key: string; payload: P; delayMs?: number }[],
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = await tx
+    .insert(jobs)
+    .values(
+      items.map((item) => ({
+        kind: queue.kind,
+        key: item.key,
+        payload: queue.payload.parse(item.payload) as object,
+        runAt: sql`now() + make_interval(secs => ${(item.delayMs ?? 0) / 1000})`,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [jobs.kind, jobs.key],
+      // The live-key index's own predicate, unqualified as PostgreSQL matches it.
+      where: sql.raw('done_at is null and cancelled_at is null'),
+    })
+    .returning({ key: jobs.key });
+  return rows.map((row) => row.key);
+}
+
+/**
+ * Claims up to `limit` due jobs of a queue for `lockMs`: locked and counted in a transaction of
+ * its own, committed before any work, so every instance sees the claim at once.
+ */
+export async function claim<P>(
+  db: Executor,
+  queue: Queue<P>,
+  options: { limit: number; lockMs: number },
+): Promise<Job<P>[]> {
+  if (!queue.rerunAfterCrash) {
+    await db
+      .update(jobs)
+      .set({ cancelledAt: sql`now()`, lockedUntil: null, lastError: 'interrupted; not run again' })
+      .where(and(eq(jobs.kind, queue.kind), live, lte(jobs.lockedUntil, sql`now()`)));
+  }
+  const claimed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, queue.kind),
+          live,
+          lte(jobs.runAt, sql`now()`),
+          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(options.limit)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return [];
+    return tx
+      .update(jobs)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${options.lockMs / 1000})`,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          jobs.id,
+          rows.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+  const valid: Job<P>[] = [];
+  for (const job of claimed) {
+    const payload = parsePayload(queue, job);
+    if (payload.success) valid.push({ ...job, payload: payload.data });
+    else await cancel(db, job.id, `payload does not parse: ${payload.error.message}`);
+  }
+  return valid;
+}
+
+export function parsePayload<P>(queue: Queue<P>, job: Pick<JobRow, 'payload'>) {
+  return queue.payload.safeParse(job.payload);
+}
+
+/**
+ * Locks a claimed job again to record its outcome; undefined when it is no longer this claim's
+ * (its lock ran out and another instance claimed it, so that one records the outcome).
+ */
+export async function relock(
+  tx: Executor,
+  job: Pick<JobRow, 'id' | 'attempts'>,
+): Promise<JobRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), live))
+    .for('update');
+  return row;
+}
+
+export async function finish(tx: Executor, jobId: number, note: string | null = null) {
+  await tx
+    .update(jobs)
+    .set({ doneAt: sql`now()`, lockedUntil: null, lastError: note })
+    .where(eq(jobs.id, jobId));
+}
+
+export async function cancel(tx: Executor, jobId: number, reason: string) {
+  await tx
+    .update(jobs)
+    .set({ cancelledAt: sql`now()`, lockedUntil: null, lastError: reason.slice(0, 1000) })
+    .where(eq(jobs.id, jobId));
+}
+
+/** Puts a job back for another attempt after the backoff of its attempts so far. */
+export async function retryLater(
+  tx: Executor,
+  job: Pick<JobRow, 'id' | 'attempts'>,
+  options: { error: string; baseMs: number; random?: () => number },
+) {
+  const delayMs = backoffMs(job.attempts, options.baseMs, options.random);
+  await tx
+    .update(jobs)
+    .set({
+      lockedUntil: null,
+      lastError: options.error.slice(0, 1000),
+      runAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+    })
+    .where(eq(jobs.id, job.id));
+}
+
+/** The one backoff rule: base, 2 x base, 4 x base ... at most an hour, with up to 10 % jitter. */
+export function backoffMs(attempts: number, baseMs: number, random: () => number = Math.random): number {
+  const plain = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return Math.round(plain * (1 + random() * 0.1));
+}
