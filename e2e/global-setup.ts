@@ -10,7 +10,8 @@ const QUIET_TIMEOUT_MS = 180_000;
  * that is over, so a bell or a list shows only what a spec did itself.
  */
 export default async function waitForQuietWarehouse() {
-  const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3199}`;
+  // playwright.config.ts has chosen the port.
+  const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
   const stepMs = Number(SERVER_ENV.WMS_SIM_STEP_MS);
   const api = await request.newContext({ baseURL });
   try {

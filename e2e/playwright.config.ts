@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
@@ -5,13 +6,26 @@ import { SERVER_ENV } from './server-env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const PORT = Number(process.env.E2E_PORT ?? 3199);
+/**
+ * A port nothing listens on, asked of the system once by the runner and handed to its workers and
+ * the global setup through E2E_PORT, so runs beside each other never collide. E2E_PORT set by
+ * hand wins.
+ */
+function freePort(): string {
+  const probe =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+}
+process.env.E2E_PORT ??= freePort();
+const PORT = Number(process.env.E2E_PORT);
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   globalSetup: './global-setup.ts',
+  // Per port, like the data directory: a run beside this one never clears its traces.
+  outputDir: path.join(root, '.tmp', `e2e-results-${PORT}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,
