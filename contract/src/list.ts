@@ -5,7 +5,10 @@ export const MAX_PAGE = 1_000_000;
 
 /** What a PostgreSQL integer column holds: every integer the calls take is bounded to it. */
 export const INT4_MAX = 2_147_483_647;
-export const Int4 = z.int().min(-INT4_MAX - 1).max(INT4_MAX);
+export const Int4 = z
+  .int()
+  .min(-INT4_MAX - 1)
+  .max(INT4_MAX);
 export const Id = z.int().min(1).max(INT4_MAX);
 export const IdList = z.array(Id).max(MAX_PAGE_SIZE);
 export const Smart = z.string().trim().max(200);

@@ -9,8 +9,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type DestinationStream, stdSerializers } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type DestinationStream, stdSerializers } from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { withoutQueryParams } from './db/errors';
@@ -98,7 +98,8 @@ export async function buildApp(
     parseJson(request, text, (error, value) => {
       if (error) return done(error);
       const problem = inspectJson(value);
-      if (problem) return done(new AppError('malformed_api_request', { reason: JSON_PROBLEM_REASONS[problem] }));
+      if (problem)
+        return done(new AppError('malformed_api_request', { reason: JSON_PROBLEM_REASONS[problem] }));
       done(null, value);
     });
   });

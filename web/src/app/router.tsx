@@ -13,6 +13,7 @@ import { GuestOnly, RequireLimitedSession, RequireSession } from './guards';
 import { LoginLayout } from './layout/login-layout';
 import { RootLayout } from './layout/root-layout';
 import { WorkplaceLayout } from './layout/workplace-layout';
+import { OrderDiscussion } from './order-discussion';
 import { NotFoundRoute } from './pages/not-found-route';
 import { RouteErrorPage } from './pages/route-error-page';
 
@@ -24,7 +25,7 @@ const workplaceRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...supportRoutes,
   ...usersRoutes,
-  ...ordersRoutes,
+  ...ordersRoutes({ Discussion: OrderDiscussion }),
   ...stockRoutes,
   ...skuRoutes,
   ...reportsRoutes,

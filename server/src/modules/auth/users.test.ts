@@ -344,14 +344,22 @@ describe('change calls', () => {
       app.call(auth.changeUsername, { user_id: peer.id, username: `taken-over-${peer.id}` }, managerToken),
       app.call(auth.disableUser, { user_id: peer.id }, managerToken),
       app.call(auth.resetLoginFailures, { user_id: peer.id }, managerToken),
-      app.call(auth.changeGeneralForce, { user_id: peer.id, fio: 'X', email: null, lang: 'en' }, managerToken),
+      app.call(
+        auth.changeGeneralForce,
+        { user_id: peer.id, fio: 'X', email: null, lang: 'en' },
+        managerToken,
+      ),
     ];
     for (const refusal of await Promise.all(refusals)) {
       expect(refusal.body).toEqual({ failure: { code: 'permission_required' } });
     }
     await loginAs(app, peer);
     const after = await app.call(auth.getProfileForce, { user_id: peer.id }, adminToken);
-    expect(after.body).toMatchObject({ username: peer.username, permissions: ['cmgr', 'pord'], excluded: false });
+    expect(after.body).toMatchObject({
+      username: peer.username,
+      permissions: ['cmgr', 'pord'],
+      excluded: false,
+    });
     // Role 99 holding every permission still manages them.
     expect(after.body.manageable).toBe(true);
   });

@@ -2,13 +2,19 @@ import type { RouteObject, UIMatch } from 'react-router';
 import type { RouteHandle } from '../../shared/navigation';
 import type { OrderKind } from './api/keys';
 import { OrderCrumb } from './components/order-crumb';
+import type { OrderDiscussionSlot } from './components/order-discussion-slot';
+
+/** What the app lends the order screens from other features. */
+export interface OrderScreenSlots {
+  Discussion: OrderDiscussionSlot;
+}
 
 function orderIdOf(match: UIMatch): number {
   return Number(match.params.orderId);
 }
 
 /** One kind's screens: list, add (optionally copying), view and edit (SPEC.md §2 'Workplace routes'). */
-function kindRoutes(kind: OrderKind): RouteObject {
+function kindRoutes(kind: OrderKind, slots: OrderScreenSlots): RouteObject {
   return {
     path: `orders/${kind}`,
     handle: { breadcrumb: `orders.breadcrumbs.${kind}` } satisfies RouteHandle,
@@ -35,7 +41,7 @@ function kindRoutes(kind: OrderKind): RouteObject {
         } satisfies RouteHandle,
         lazy: async () => {
           const { OrderViewPage } = await import('./pages/order-view-page');
-          return { Component: () => <OrderViewPage kind={kind} /> };
+          return { Component: () => <OrderViewPage kind={kind} Discussion={slots.Discussion} /> };
         },
       },
       {
@@ -52,4 +58,6 @@ function kindRoutes(kind: OrderKind): RouteObject {
   };
 }
 
-export const ordersRoutes: RouteObject[] = [kindRoutes('purch'), kindRoutes('sales')];
+export function ordersRoutes(slots: OrderScreenSlots): RouteObject[] {
+  return [kindRoutes('purch', slots), kindRoutes('sales', slots)];
+}

@@ -1,10 +1,10 @@
 import type { discussions } from '@extranet/contract';
+import { DISCUSSIONS_KEY } from '../../../shared/api/query-keys';
+
+export { DISCUSSIONS_KEY };
 
 export type Visibility = discussions.Visibility;
 export type OrderKind = 'purch' | 'sales';
-
-/** Every discussions query lives under DISCUSSIONS_KEY: a new comment refreshes lists and threads. */
-export const DISCUSSIONS_KEY = ['discussions'] as const;
 
 export const discussionsKeys = {
   lists: (visibility: Visibility) => [...DISCUSSIONS_KEY, 'list', visibility] as const,

@@ -5,12 +5,9 @@ import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useAddCommentPurch } from '../api/add-comment-purch';
 import { useAddCommentSales } from '../api/add-comment-sales';
 import { useOrderDiscussion } from '../api/get-order-discussion';
-import { DISCUSSIONS_KEY, type OrderKind } from '../api/keys';
+import type { OrderKind } from '../api/keys';
 import { CommentForm, type CommentFormValues } from './comment-form';
 import { DiscussionThread } from './discussion-thread';
-
-/** Queries of every discussion, order ones included: invalidate it to reload an order's thread. */
-export { DISCUSSIONS_KEY };
 
 export interface OrderDiscussionPanelProps {
   /** 'purch' for a purchase order, 'sales' for a sales order. */
@@ -25,11 +22,8 @@ export interface OrderDiscussionPanelProps {
  * The discussion of one order, for the order views (SPEC.md §2 'View order'): the thread with a
  * refresh button and a new-comment form without user selection. The caller must already hold the
  * order kind's permission (pord or sord). To reload it after the order changes (ready, unready,
- * reset), invalidate `DISCUSSIONS_KEY`.
- *
- * ```tsx
- * <OrderDiscussionPanel kind="purch" headId={order.head_id} />
- * ```
+ * reset), invalidate `DISCUSSIONS_KEY` (shared/api). The app lends it to the order view
+ * (app/order-discussion.tsx).
  */
 export function OrderDiscussionPanel({ kind, headId, headingOrder = 2 }: OrderDiscussionPanelProps) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import type { orders } from '@extranet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useBackgroundRefresh } from '../../../shared/api';
-import { DISCUSSIONS_KEY } from '../../discussions/components/order-discussion-panel';
+import { DISCUSSIONS_KEY } from '../../../shared/api/query-keys';
 import { type OrderKind, type OrderView, orderKeys } from './keys';
 import { viewOrder } from './view-order';
 

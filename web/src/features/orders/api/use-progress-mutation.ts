@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DISCUSSIONS_KEY } from '../../discussions/components/order-discussion-panel';
+import { DISCUSSIONS_KEY } from '../../../shared/api/query-keys';
 import { type OrderKind, orderKeys } from './keys';
 
 /**

@@ -8,7 +8,7 @@ import {
   IconRotateClockwise,
   IconX,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
@@ -22,7 +22,7 @@ import { useSetDraft } from '../api/set-draft';
 import { useSetReady } from '../api/set-ready';
 import { useViewOrder } from '../api/view-order';
 import { formatDate, formatDateTime, formatDecimal } from '../components/format';
-import { OrderDiscussion } from '../components/order-discussion';
+import type { OrderDiscussionSlot } from '../components/order-discussion-slot';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { OrderLoadError } from '../components/order-load-error';
 import { OrderProblems } from '../components/order-problems';
@@ -30,12 +30,12 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
-export function OrderViewPage({ kind }: { kind: OrderKind }) {
+export function OrderViewPage({ kind, Discussion }: { kind: OrderKind; Discussion: OrderDiscussionSlot }) {
   const { orderId } = useParams();
   const headId = positiveInt(orderId ?? null) ?? 0;
   return (
     <RequireOrderPermission kind={kind}>
-      <ViewOrder key={headId} kind={kind} headId={headId} />
+      <ViewOrder key={headId} kind={kind} headId={headId} Discussion={Discussion} />
     </RequireOrderPermission>
   );
 }
@@ -117,7 +117,15 @@ function HeaderFields({ kind, order }: { kind: OrderKind; order: OrderView }) {
   );
 }
 
-function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
+function ViewOrder({
+  kind,
+  headId,
+  Discussion,
+}: {
+  kind: OrderKind;
+  headId: number;
+  Discussion: OrderDiscussionSlot;
+}) {
   const { t } = useTranslation();
   const order = useViewOrder(kind, headId);
   useFollowOrder(kind, headId, order.data);
@@ -231,7 +239,15 @@ function ViewOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
         <OrderLinesTable kind={kind} order={data} />
       </section>
 
-      <OrderDiscussion kind={kind} headId={data.head_id} />
+      <Suspense
+        fallback={
+          <Center mih={120}>
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        }
+      >
+        <Discussion kind={kind} headId={data.head_id} />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,0 +1,8 @@
+/**
+ * Query keys that more than one feature invalidates. A feature's own keys stay in its `api/keys.ts`,
+ * built on these.
+ */
+
+/** Every discussions query lives under DISCUSSIONS_KEY: a new comment, or an order's move that
+ * writes a system comment, refreshes lists and threads. */
+export const DISCUSSIONS_KEY = ['discussions'] as const;
