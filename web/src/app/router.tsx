@@ -30,11 +30,6 @@ const workplaceRoutes: RouteObject[] = [
   ...skuRoutes,
   ...reportsRoutes,
   ...discussionsRoutes,
-  {
-    path: 'placeholder',
-    handle: { breadcrumb: 'layout.breadcrumbs.placeholder' } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('./pages/placeholder-page')).PlaceholderPage }),
-  },
 ];
 
 export const routes: RouteObject[] = [
