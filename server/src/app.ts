@@ -8,18 +8,18 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type DestinationStream, stdSerializers } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { withoutQueryParams } from './db/errors';
 import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
 import { AppError, errorHandler, sendFailure } from './http/errors';
 import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { startJobs } from './jobs';
+import { createLogger } from './log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/auth/users.routes';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
@@ -52,12 +52,13 @@ export interface BuiltApp {
 /**
  * Builds the whole server: used by the CLI and by tests (through app.inject or real HTTP).
  * `jobs: false` keeps the background scheduler (email summaries, clean-ups) off, as tests need;
- * `logStream` takes the log lines instead of standard output.
+ * `log` is the logger to use (the CLI's), or `logStream` takes the log lines instead of standard output.
  */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; jobs?: boolean; logStream?: DestinationStream } = {},
+  options: { database?: Database; jobs?: boolean; log?: Logger; logStream?: DestinationStream } = {},
 ): Promise<BuiltApp> {
+  const log = options.log ?? createLogger(config, options.logStream);
   const database =
     options.database ??
     (await openDatabase({
@@ -65,19 +66,13 @@ export async function buildApp(
       dir: config.dbDir,
       poolSize: config.DATABASE_POOL_SIZE,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      log,
     }));
   await seedReferenceData(database.db);
   const deps: Deps = { db: database.db, config };
 
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            serializers: { err: (error) => stdSerializers.err(withoutQueryParams(error)) },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    loggerInstance: log as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

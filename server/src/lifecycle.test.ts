@@ -1,14 +1,41 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-lifecycle-'));
-let nextPort = 3400 + Math.floor(Math.random() * 500);
 const children: ChildProcess[] = [];
+
+// The server as production runs it: built into dist/ (npm start builds it the same way).
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+}, 120_000);
+
+/** Starts the built server; its output is kept for the test to show when something goes wrong. */
+function spawnServer(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'info', LOGIN_RATE_LIMIT: '10000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
+}
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
@@ -23,17 +50,8 @@ interface Server {
 }
 
 async function startServer(): Promise<Server> {
-  const port = nextPort++;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--port', String(port), '--data-dir', dataDir],
-    {
-      cwd: serverDir,
-      env: { ...process.env, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '10000' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
+  const port = await freePort();
+  const child = spawnServer(['--port', String(port), '--data-dir', dataDir]);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -47,7 +65,9 @@ async function startServer(): Promise<Server> {
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`server did not start: ${output}`);
+  throw new Error(
+    `server did not answer within 180 s; its log (the last step tells what it waits on):\n${output}`,
+  );
 }
 
 async function post(url: string, body: unknown, token?: string) {
@@ -69,6 +89,14 @@ const login = async (server: Server) =>
 describe('embedded database life', () => {
   it('loses no acknowledged write when killed, keeps a second process off, closes cleanly', async () => {
     const first = await startServer();
+    // Each step a start may wait on is in its log, so a start that hangs says where.
+    for (const step of [
+      'starting',
+      'creating the embedded database (first start)',
+      'applying database migrations',
+    ]) {
+      expect(first.output()).toContain(step);
+    }
     const token = await login(first);
     const companies = await post(`${first.url}/api/auth/list_linked_companies`, {}, token);
     const companyId = companies.body.items[0].company_id;
@@ -104,6 +132,7 @@ describe('embedded database life', () => {
     expect(acknowledged.length).toBeGreaterThan(3);
 
     const second = await startServer();
+    expect(second.output()).toContain('opening the embedded database');
     const token2 = await login(second);
     const listed = await post(
       `${second.url}/api/auth/list_users`,
@@ -113,16 +142,7 @@ describe('embedded database life', () => {
     const names = new Set(listed.body.items.map((u: { username: string }) => u.username));
     for (const username of acknowledged) expect(names.has(username)).toBe(true);
 
-    const intruder = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', '--port', String(nextPort++), '--data-dir', dataDir],
-      {
-        cwd: serverDir,
-        env: { ...process.env, LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    children.push(intruder);
+    const intruder = spawnServer(['--port', String(await freePort()), '--data-dir', dataDir]);
     let intruderOutput = '';
     intruder.stderr!.on('data', (chunk) => (intruderOutput += chunk));
     const intruderCode = await new Promise<number | null>((resolve) => intruder.on('exit', resolve));
@@ -135,11 +155,7 @@ describe('embedded database life', () => {
   }, 300_000);
 
   it('stops with one clear line on an invalid environment variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, PORT: 'seventy' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer([], { PORT: 'seventy' });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { loadDemoIfEmpty } from './demo/load';
 import { DataDirLockedError, lockDataDir } from './lock';
+import { createLogger } from './log';
 
 const HELP = `Partner extranet server
 
@@ -35,11 +36,13 @@ async function main() {
   if (values.port !== undefined) env.PORT = values.port;
   if (values['data-dir'] !== undefined) env.DATA_DIR = values['data-dir'];
   const config = loadConfig(env, { demo: !values['no-demo'] });
+  const log = createLogger(config);
 
+  log.info({ dataDir: config.DATA_DIR }, 'starting');
   const unlock = config.dbDir ? lockDataDir(config.DATA_DIR, config.dbDir) : () => {};
   let closing = false;
   try {
-    const { app, deps } = await buildApp(config);
+    const { app, deps } = await buildApp(config, { log });
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
@@ -54,7 +57,10 @@ async function main() {
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
     process.on('SIGINT', () => void shutdown('SIGINT'));
 
-    if (config.demo) await loadDemoIfEmpty(deps.db, app.log);
+    if (config.demo) {
+      log.info('loading the demo data if the database is empty');
+      await loadDemoIfEmpty(deps.db, app.log);
+    }
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (error) {
     unlock();

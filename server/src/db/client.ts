@@ -1,14 +1,15 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (0: never). */
   statementTimeoutMs?: number;
+  /** Says what a start is waiting on: the migration lock, a new embedded database, migrations. */
+  log?: Pick<Logger, 'info'>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -48,7 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = await pool.connect();
     try {
       // Several instances may start together: one migrates, the others wait.
+      options.log?.info('waiting for the migration lock of the database');
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      options.log?.info('applying database migrations');
       await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
@@ -58,10 +63,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // The lists' trigram indexes need pg_trgm, which PGlite loads only when asked.
   const extensions = { pg_trgm };
+  if (options.dir) {
+    const fresh = !existsSync(path.join(options.dir, 'PG_VERSION'));
+    options.log?.info(
+      { dir: options.dir },
+      fresh ? 'creating the embedded database (first start)' : 'opening the embedded database',
+    );
+  }
   const client = options.dir
     ? await PGlite.create(options.dir, { extensions })
     : await PGlite.create({ extensions });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  options.log?.info('applying database migrations');
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {
     db: db as unknown as Db,
@@ -70,8 +83,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!client.closed) await client.close();
     },
   };
-}
-
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
 }

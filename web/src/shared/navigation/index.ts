@@ -1,2 +1,2 @@
 export { isRouteHandle, type RouteHandle } from './route-handle';
-export { SECTIONS, type Section, visibleSections } from './sections';
+export { type Section, visibleSections } from './sections';

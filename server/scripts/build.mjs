@@ -1,0 +1,34 @@
+// Builds the server for production: src/main.ts and the contract it shares with the web app,
+// bundled into dist/main.js (packages of node_modules stay imports), with the migrations beside it.
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(serverDir, 'dist');
+
+/** Workspace packages are TypeScript sources: bundle them; every other package stays an import. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@extranet/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+// db/client.ts finds its migrations beside itself; in the bundle, beside main.js.
+cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
