@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { changeLanguage } from '../i18n';
 import { sessionToken } from '../session/session-token';
-import { ApiError } from './api-error';
+import { ApiError, toApiError } from './api-error';
 import { callApi } from './client';
 import { setPageConfig } from './page-config';
 
@@ -165,5 +165,29 @@ describe('callApi', () => {
     vi.stubGlobal('fetch', respond(200, { day: '2026-11-21', total: 12.5 }));
     const error = await failureOf(callApi(echo, { day: '2026-11-20', amount: '1' }));
     expect(error.code).toBe('server_error');
+  });
+});
+
+describe('toApiError, the one mapping of answers for calls, uploads and downloads', () => {
+  it.each([
+    [400, { failure: { code: 'file_too_large' } }, 'malformed_api_request'],
+    [401, undefined, 'unauthorized'],
+    [403, { failure: { code: 'forbidden' } }, 'forbidden'],
+    [413, 'not json', 'server_error'],
+    [429, { failure: { code: 'rate_limited' } }, 'rate_limited'],
+    [502, undefined, 'server_error'],
+    [200, { failure: { code: 'order_incomplete', details: { problems: 1 } } }, 'order_incomplete'],
+    [200, { failure: { code: 'no_such_code' } }, 'server_error'],
+  ] as const)('maps HTTP %i with %j to %s', (status, body, code) => {
+    expect(toApiError(status, body)?.code).toBe(code);
+  });
+
+  it('keeps the failure of an HTTP error as its details, and answers nothing for a success', () => {
+    expect(toApiError(400, { failure: { code: 'malformed_api_request', details: 'x' } })?.details).toEqual({
+      code: 'malformed_api_request',
+      details: 'x',
+    });
+    expect(toApiError(200, { items: [] })).toBeUndefined();
+    expect(toApiError(200, { failure: null })).toBeUndefined();
   });
 });

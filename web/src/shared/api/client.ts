@@ -9,7 +9,7 @@ import {
 import { currentLanguage } from '../i18n';
 import { sessionToken } from '../session/session-token';
 import { notifyApiError } from '../ui/notify';
-import { ApiError, toErrorCode } from './api-error';
+import { ApiError, toApiError } from './api-error';
 import { getPageConfig } from './page-config';
 
 export interface CallOptions {
@@ -25,20 +25,6 @@ type CallArgs<C extends CallDef> =
     ? [input?: CallRequest<C>, options?: CallOptions]
     : [input: CallRequest<C>, options?: CallOptions];
 
-interface FailureBody {
-  failure: { code: unknown; details?: unknown };
-}
-
-function isFailureBody(body: unknown): body is FailureBody {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    'failure' in body &&
-    typeof (body as FailureBody).failure === 'object' &&
-    (body as FailureBody).failure !== null
-  );
-}
-
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -47,21 +33,19 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The HTTP status of a failed response as a code, as SPEC.md §8 'Client mapping' says. */
-function codeForStatus(status: number): ApiError['code'] {
-  switch (status) {
-    case 400:
-      return 'malformed_api_request';
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    // The login rate limit (DESIGN.md §5) answers 429 with its own message.
-    case 429:
-      return 'rate_limited';
-    default:
-      return 'server_error';
-  }
+/**
+ * The headers of every request to the API: the language, the session when there is one, and the
+ * background-refresh mark (a call that must not extend the session).
+ */
+export function apiHeaders(options?: { background?: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const token = sessionToken.get();
+  if (token) headers.Authorization = `SessionCode ${token}`;
+  if (options?.background) headers[BACKGROUND_REFRESH_HEADER] = '1';
+  return headers;
 }
 
 /**
@@ -82,14 +66,8 @@ export async function callApi<C extends CallDef>(
     throw new ApiError('malformed_api_request', error);
   }
 
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-    'Accept-Language': currentLanguage(),
-  };
   const token = sessionToken.get();
-  if (token) headers.Authorization = `SessionCode ${token}`;
-  if (options?.background) headers[BACKGROUND_REFRESH_HEADER] = '1';
+  const headers = { ...apiHeaders(options), 'Content-Type': 'application/json' };
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs);
@@ -118,20 +96,14 @@ export async function callApi<C extends CallDef>(
     callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 
-  if (!response.ok) {
-    const error = new ApiError(
-      codeForStatus(response.status),
-      isFailureBody(payload) ? payload.failure : undefined,
-    );
+  const error = toApiError(response.status, payload);
+  if (error) {
     // 401: the session is over (expired, revoked elsewhere): drop it, the guard sends the user to login.
     if (error.code === 'unauthorized' && token && sessionToken.get() === token) {
       sessionToken.clear('refused');
       notifyApiError(error);
     }
     throw error;
-  }
-  if (isFailureBody(payload)) {
-    throw new ApiError(toErrorCode(payload.failure.code), payload.failure.details);
   }
   if (payload === undefined) throw new ApiError('server_error', 'The response is not JSON');
 

@@ -1,7 +1,5 @@
-import { type ErrorCode, files, isErrorCode } from '@extranet/contract';
-import { ApiError, getPageConfig } from '../../../shared/api';
-import { currentLanguage } from '../../../shared/i18n';
-import { sessionToken } from '../../../shared/session';
+import { files } from '@extranet/contract';
+import { ApiError, apiHeaders, getPageConfig, toApiError } from '../../../shared/api';
 
 /**
  * GET /files/download?code=...: the session travels in a header, so the file is fetched and
@@ -9,32 +7,19 @@ import { sessionToken } from '../../../shared/session';
  */
 export async function downloadFile(file: { code: string; name: string }): Promise<void> {
   const config = getPageConfig();
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
-  const token = sessionToken.get();
-  if (token) headers.Authorization = `SessionCode ${token}`;
   let response: Response;
   try {
     response = await fetch(
       `${config.apiBaseUrl}${files.DOWNLOAD_PATH}?code=${encodeURIComponent(file.code)}`,
-      {
-        headers,
-        credentials: 'same-origin',
-      },
+      { headers: apiHeaders(), credentials: 'same-origin' },
     );
   } catch (error) {
     throw new ApiError('server_unavailable', error);
   }
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.startsWith('application/json')) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { failure?: { code?: unknown } }
-      | undefined;
-    const code: ErrorCode = isErrorCode(body?.failure?.code)
-      ? body.failure.code
-      : response.status === 401
-        ? 'unauthorized'
-        : 'server_error';
-    throw new ApiError(code, body?.failure);
+    const body: unknown = await response.json().catch(() => undefined);
+    throw toApiError(response.status, body) ?? new ApiError('server_error', 'a file was expected');
   }
   const url = URL.createObjectURL(await response.blob());
   try {

@@ -1,19 +1,5 @@
-import { decode, type ErrorCode, files } from '@extranet/contract';
-import { ApiError, getPageConfig } from '../../../shared/api';
-import { currentLanguage } from '../../../shared/i18n';
-import { sessionToken } from '../../../shared/session';
-
-function codeForStatus(status: number): ErrorCode {
-  if (status === 400) return 'malformed_api_request';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  return 'server_error';
-}
-
-function failureOf(body: unknown): { code: ErrorCode; details?: unknown } | undefined {
-  if (typeof body !== 'object' || body === null || !('failure' in body)) return undefined;
-  return (body as { failure: { code: ErrorCode; details?: unknown } }).failure;
-}
+import { decode, files } from '@extranet/contract';
+import { ApiError, apiHeaders, getPageConfig, toApiError } from '../../../shared/api';
 
 /**
  * POST /files/upload (multipart: name first, then the file). Sent with XMLHttpRequest, the one
@@ -27,20 +13,15 @@ export function uploadFile(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${config.apiBaseUrl}${files.UPLOAD_PATH}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    const token = sessionToken.get();
-    if (token) xhr.setRequestHeader('Authorization', `SessionCode ${token}`);
+    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const failure = failureOf(xhr.response);
-      if (xhr.status !== 200) {
-        reject(new ApiError(codeForStatus(xhr.status), failure));
-      } else if (failure) {
-        reject(new ApiError(failure.code, failure.details));
+      const error = toApiError(xhr.status, xhr.response);
+      if (error) {
+        reject(error);
       } else {
         try {
           resolve(decode(files.UploadResponse, xhr.response));
