@@ -1,7 +1,7 @@
 import { catalogs } from '@extranet/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -10,7 +10,7 @@ import { stubApi } from '../../test/render-app';
 import { setPageConfig } from '../api/page-config';
 import { consigneeSource } from '../catalogs/sources';
 import { i18n } from '../i18n';
-import { RemoteMultiSelect, RemoteSelect } from './remote-select';
+import { RemoteMultiSelect, RemoteSelect, useRemoteOptions } from './remote-select';
 
 const CONSIGNEES = Array.from({ length: 25 }, (_, index) => ({
   consignee_id: index + 1,
@@ -207,5 +207,36 @@ describe('RemoteMultiSelect', () => {
       [2, 5, 7],
       [expect.anything(), expect.anything(), CONSIGNEES[6]],
     );
+  });
+});
+
+describe('labels of chosen values', () => {
+  it('come from the query cache, so they go when the cache is cleared at the end of a session', async () => {
+    stubApi({ [catalogs.listConsignees.path]: consigneeList });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: React.ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(
+      ({ enabled }: { enabled: boolean }) =>
+        useRemoteOptions({
+          source: consigneeSource,
+          filters: {},
+          selected: [7],
+          search: '',
+          opened: false,
+          enabled,
+          pageSize: 10,
+        }),
+      { wrapper, initialProps: { enabled: true } },
+    );
+    await waitFor(() => expect(result.current.labelOf(7)).toBe('Consignee 07'));
+    expect(result.current.itemOf(7)).toMatchObject({ consignee_id: 7 });
+
+    rerender({ enabled: false });
+    act(() => queryClient.removeQueries());
+    rerender({ enabled: false });
+    expect(result.current.labelOf(7)).toBe('7');
+    expect(result.current.itemOf(7)).toBeNull();
   });
 });

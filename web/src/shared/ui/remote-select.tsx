@@ -8,8 +8,8 @@ import {
   type SelectProps,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../api';
 
@@ -58,6 +58,9 @@ interface Known<I> {
   item: I | null;
 }
 
+/** What a remote select's queries hold: pages of a list, or the items of chosen values. */
+type CachedOptions<I> = { pages: { items: I[] }[] } | { items: I[] } | undefined;
+
 interface RemoteOptionsInput<C extends CallDef, V extends RemoteValue> {
   source: RemoteSource<C, V>;
   filters: Partial<ListFilters<C>>;
@@ -78,14 +81,25 @@ interface RemoteOptionsInput<C extends CallDef, V extends RemoteValue> {
  */
 export function useRemoteOptions<C extends CallDef, V extends RemoteValue>(input: RemoteOptionsInput<C, V>) {
   const { source, filters, selected, search, opened, enabled, pageSize, singleValue = false } = input;
-  const known = useRef(new Map<V, Known<ListItem<C>>>());
+  const queryClient = useQueryClient();
+  const path = source.call.path;
+  // Every item this source's queries hold, read from the query cache: its entries go when no
+  // screen uses them any more, and all of them with the session (the cache is cleared at logout).
+  const known = new Map<V, Known<ListItem<C>>>();
+  for (const [, data] of queryClient.getQueriesData<CachedOptions<ListItem<C>>>({
+    queryKey: ['remote-select', path],
+  })) {
+    const pages = data === undefined ? [] : 'pages' in data ? data.pages : [data];
+    for (const page of pages) {
+      for (const item of page.items) known.set(source.getValue(item), { label: source.getLabel(item), item });
+    }
+  }
   // A single select shows the chosen label in its search box: that text is no search.
   const shown = singleValue && selected.length === 1 ? labelFromCache(selected[0] as V) : undefined;
   const [term] = useDebouncedValue(search === shown ? '' : search.trim(), REMOTE_SELECT_DELAY_MS);
   function labelFromCache(value: V) {
-    return known.current.get(value)?.label ?? source.formatValue?.(value);
+    return known.get(value)?.label ?? source.formatValue?.(value);
   }
-  const path = source.call.path;
 
   // biome-ignore lint/suspicious/noExplicitAny: the request is built for any list call; its schema checks it.
   const request = (extra: Record<string, unknown>, page: number, count: number): any => ({
@@ -110,12 +124,10 @@ export function useRemoteOptions<C extends CallDef, V extends RemoteValue>(input
   });
 
   for (const page of list.data?.pages ?? []) {
-    for (const item of page.items) {
-      known.current.set(source.getValue(item), { label: source.getLabel(item), item });
-    }
+    for (const item of page.items) known.set(source.getValue(item), { label: source.getLabel(item), item });
   }
 
-  const unknown = selected.filter((value) => !known.current.has(value));
+  const unknown = selected.filter((value) => !known.has(value));
   const valueListFilter = source.valueListFilter;
   const chosen = useQuery({
     queryKey: ['remote-select', path, 'values', filters, unknown],
@@ -128,7 +140,7 @@ export function useRemoteOptions<C extends CallDef, V extends RemoteValue>(input
     enabled: enabled && unknown.length > 0 && valueListFilter !== undefined,
   });
   for (const item of chosen.data?.items ?? []) {
-    known.current.set(source.getValue(item), { label: source.getLabel(item), item });
+    known.set(source.getValue(item), { label: source.getLabel(item), item });
   }
 
   const labelOf = (value: V) => labelFromCache(value) ?? (chosen.isFetching ? '…' : String(value));
@@ -143,7 +155,7 @@ export function useRemoteOptions<C extends CallDef, V extends RemoteValue>(input
 
   return {
     data,
-    itemOf: (value: V) => known.current.get(value)?.item ?? null,
+    itemOf: (value: V) => known.get(value)?.item ?? null,
     labelOf,
     isFetching: list.isFetching || chosen.isFetching,
     loadMore: () => {
