@@ -69,7 +69,17 @@ export const zSum = z.codec(z.strictObject({ $decimal: SumString }), SumString, 
  */
 const OptionalText = (max: number) => z.string().trim().max(max).nullable();
 
-export const ExternalCode = OptionalText(100);
+/** The longest text each order field takes (characters); the web forms check the same. */
+export const ORDER_TEXT_LIMITS = {
+  externalCode: 100,
+  reference: 100,
+  batch: 100,
+  truckNumber: 50,
+  deliveryName: 200,
+  comments: 2000,
+} as const;
+
+export const ExternalCode = OptionalText(ORDER_TEXT_LIMITS.externalCode);
 
 // ---------------------------------------------------------------- shapes shared by both kinds
 
@@ -251,14 +261,14 @@ export type PurchLineFields = z.infer<typeof PurchLineFields>;
 
 export const SalesLineFields = z.object({
   ...lineFieldsCommon,
-  batch: OptionalText(100).default(null),
+  batch: OptionalText(ORDER_TEXT_LIMITS.batch).default(null),
   expiry_date: zDate.nullable().default(null),
 });
 export type SalesLineFields = z.infer<typeof SalesLineFields>;
 
 const headFieldsCommon = {
   location_id: Id.nullable(),
-  truck_number: OptionalText(50),
+  truck_number: OptionalText(ORDER_TEXT_LIMITS.truckNumber),
   delivery_date: zDate.nullable(),
   currency_id: Id.nullable(),
   is_return: z.boolean(),
@@ -273,7 +283,7 @@ export const EditPurchOrderFields = z
     ...headFieldsCommon,
     vendor_id: Id.nullable(),
     vendor_address_id: Id.nullable(),
-    vendor_reference: OptionalText(100),
+    vendor_reference: OptionalText(ORDER_TEXT_LIMITS.reference),
     lines: z.array(PurchLineFields).max(MAX_ORDER_LINES),
   })
   .partial();
@@ -284,11 +294,11 @@ export const EditSalesOrderFields = z
     ...headFieldsCommon,
     customer_id: Id.nullable(),
     customer_address_id: Id.nullable(),
-    customer_reference: OptionalText(100),
+    customer_reference: OptionalText(ORDER_TEXT_LIMITS.reference),
     delivery_address_id: Id.nullable(),
-    delivery_name: OptionalText(200),
+    delivery_name: OptionalText(ORDER_TEXT_LIMITS.deliveryName),
     due_days: zAmount.nullable(),
-    comments: OptionalText(2000),
+    comments: OptionalText(ORDER_TEXT_LIMITS.comments),
     self_picking: z.boolean(),
     lines: z.array(SalesLineFields).max(MAX_ORDER_LINES),
   })

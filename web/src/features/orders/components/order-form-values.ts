@@ -1,4 +1,4 @@
-import type { orders } from '@extranet/contract';
+import { orders } from '@extranet/contract';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/forms';
@@ -7,6 +7,7 @@ import type { OrderKind, OrderView } from '../api/keys';
 import { fromAmount, toAmount } from './amount-inputs';
 
 const amount = z.union([z.number(), z.literal('')]);
+const LIMITS = orders.ORDER_TEXT_LIMITS;
 const text = (max: number) => z.string().max(max, { message: MESSAGES.tooLong });
 
 export const LineFormSchema = z.object({
@@ -26,9 +27,9 @@ export const OrderFormSchema = z
   .object({
     party_id: z.number().nullable(),
     address_id: z.number().nullable(),
-    reference: text(100),
+    reference: text(LIMITS.reference),
     delivery_address_id: z.number().nullable(),
-    delivery_name: text(200),
+    delivery_name: text(LIMITS.deliveryName),
     delivery_date: z
       .string()
       .nullable()
@@ -39,10 +40,10 @@ export const OrderFormSchema = z
     due_days: amount,
     currency_id: z.number().nullable(),
     location_id: z.number().nullable(),
-    truck_number: text(50),
+    truck_number: text(LIMITS.truckNumber),
     self_picking: z.boolean(),
     is_return: z.boolean(),
-    comments: text(2000),
+    comments: text(LIMITS.comments),
     lines: z.array(LineFormSchema),
   })
   .superRefine((values, context) => {

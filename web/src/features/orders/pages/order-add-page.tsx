@@ -27,7 +27,7 @@ const AddOrderForm = orders.AddOrderFields.extend({
     .number()
     .nullable()
     .refine((value) => value !== null, { message: MESSAGES.required }),
-  external_code: z.string().trim().max(100, { message: MESSAGES.tooLong }),
+  external_code: z.string().trim().max(orders.ORDER_TEXT_LIMITS.externalCode, { message: MESSAGES.tooLong }),
   template_id: z.number().nullable(),
   is_template: z.boolean(),
 });
