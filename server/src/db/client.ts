@@ -22,6 +22,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's files as one archive (to copy it); absent on PostgreSQL. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -32,6 +34,8 @@ export interface DatabaseOptions {
   url?: string;
   /** The embedded database's directory; absent: in memory. */
   dir?: string;
+  /** The embedded database: start from this dump of another (tests copy one migrated database). */
+  template?: Blob;
   /** PostgreSQL: connections this process keeps open at most. */
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (0: never). */
@@ -72,13 +76,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = options.dir
     ? await PGlite.create(options.dir, { extensions })
-    : await PGlite.create({ extensions });
+    : await PGlite.create({ extensions, ...(options.template ? { loadDataDir: options.template } : {}) });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   options.log?.info('applying database migrations');
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -153,6 +153,7 @@ describe('page configuration and headers', () => {
       COMMENT_MAX_FILES: 5,
       COMMENT_MAX_FILESIZE: 10 * 1024 * 1024,
       COMMENT_ACCEPTED_FILES: expect.stringContaining('.pdf'),
+      REPORT_ALLOWED_HOSTS: [],
     });
   });
 

@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { CallDef, CallRequestInput } from '@extranet/contract';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/client';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards, so leftovers never matter.
+ * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards, so leftovers never matter. Both are
+ * copies of one database migrated for the whole run (global-setup.ts).
  */
 export async function openTestDatabase(
   options: Omit<DatabaseOptions, 'url' | 'dir'> = {},
 ): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) {
+    const template = inject('pgliteTemplate');
+    return openDatabase(template ? { template: new Blob([readFileSync(template)]) } : {});
+  }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
