@@ -8,7 +8,7 @@ import {
 import type { Db, Executor } from '../db/client';
 import * as t from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
-import { enqueueSends } from '../modules/wms/wms.outbox';
+import { enqueueSends } from '../modules/orders/orders.sends';
 import {
   ADDRESS_KINDS,
   type BaseUom,

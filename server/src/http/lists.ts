@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 export interface ListQuery<O extends string = string> {
@@ -82,4 +82,10 @@ export function referencesMatching(
   ...columns: AnyColumn[]
 ): SQL {
   return sql`${key} = any(array(select ${target.id} from ${target.table} where ${ilikeAny(text, ...columns)}))`;
+}
+
+/** A filter by a list of ids: undefined when not given, nothing when given empty. */
+export function idListCondition(column: AnyColumn, ids: readonly number[] | undefined): SQL | undefined {
+  if (ids === undefined) return undefined;
+  return ids.length ? inArray(column, [...ids]) : sql`false`;
 }

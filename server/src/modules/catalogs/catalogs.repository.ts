@@ -1,5 +1,6 @@
 import type { catalogs } from '@extranet/contract';
-import { type AnyColumn, and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { companyCondition, consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import {
   addresses,
@@ -12,16 +13,10 @@ import {
   uoms,
   vendors,
 } from '../../db/schema';
-import { ilikeAny, noRows, orderingSql, pageWindow, totalOf } from '../../http/lists';
+import { idListCondition, ilikeAny, noRows, orderingSql, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { companyCondition, consigneeCondition } from './catalogs.access';
 
 /** An id-list filter: an empty list matches nothing. */
-export function idListCondition(column: AnyColumn, ids: readonly number[] | undefined): SQL | undefined {
-  if (ids === undefined) return undefined;
-  return ids.length ? inArray(column, [...ids]) : sql`false`;
-}
-
 function idCondition(column: AnyColumn, id: number | undefined): SQL | undefined {
   return id === undefined ? undefined : eq(column, id);
 }

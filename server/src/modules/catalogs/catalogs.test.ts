@@ -1,10 +1,6 @@
 import { catalogs } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currencies } from '../../db/schema';
-import type { Actor } from '../../http/session';
-import { createTestApp, loginAs, type TestApp } from '../../test/app';
-import { createCompany, createConsignee, createUser } from '../../test/factories';
 import {
   assertAddressPermitted,
   assertCompanyPermitted,
@@ -12,7 +8,11 @@ import {
   assertPartyPermitted,
   assertReferencesExist,
   assertSkusPermitted,
-} from './catalogs.access';
+} from '../../access/tenancy';
+import { currencies } from '../../db/schema';
+import type { Actor } from '../../http/session';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createCompany, createConsignee, createUser } from '../../test/factories';
 import { createAddress, createCustomer, createSku, createVendor, referenceIds } from './catalogs.factories';
 
 let app: TestApp;

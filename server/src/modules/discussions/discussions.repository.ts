@@ -1,16 +1,7 @@
 import type { discussions as contract } from '@extranet/contract';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  countDistinct,
-  desc,
-  eq,
-  inArray,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { isParticipant, readableCondition } from '../../access/discussions';
+import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import {
   comments,
@@ -19,8 +10,6 @@ import {
   discussions,
   files,
   notifications,
-  purchHeads,
-  salesHeads,
   userCompanies,
   userNotificationTypes,
   users,
@@ -29,43 +18,6 @@ import { ilikeAny, type ListQuery, orderingSql, pageWindow, totalOf } from '../.
 import type { Actor } from '../../http/session';
 
 export type GeneralVisibility = contract.Visibility;
-
-/** Role 99 sees every company; everyone else only the companies assigned to them (DESIGN.md §4). */
-export function companyScope(actor: Actor, column: AnyColumn): SQL | undefined {
-  if (actor.isAdmin) return undefined;
-  if (actor.companyIds.length === 0) return sql`false`;
-  return inArray(column, [...actor.companyIds]);
-}
-
-function isParticipant(actor: Actor): SQL {
-  return sql`(${discussions.authorId} = ${actor.userId} or exists (select 1 from ${discussionMembers} where ${discussionMembers.discussionId} = ${discussions.id} and ${discussionMembers.userId} = ${actor.userId}))`;
-}
-
-/**
- * Who reads a discussion (DESIGN.md §4): broadcast and normal ones, every user of the company;
- * private ones, their author and chosen users (whatever the role: privacy is not tenancy); an
- * order's discussion, users of the company with the order kind's permission while the order exists.
- */
-export function readableCondition(actor: Actor): SQL {
-  const order: SQL[] = [];
-  if (actor.permissions.has('pord')) {
-    order.push(
-      sql`exists (select 1 from ${purchHeads} where ${purchHeads.id} = ${discussions.purchHeadId} and ${purchHeads.excludedAt} is null)`,
-    );
-  }
-  if (actor.permissions.has('sord')) {
-    order.push(
-      sql`exists (select 1 from ${salesHeads} where ${salesHeads.id} = ${discussions.salesHeadId} and ${salesHeads.excludedAt} is null)`,
-    );
-  }
-  const orderCondition = order.length ? sql`(${sql.join(order, sql` or `)})` : sql`false`;
-  return and(
-    companyScope(actor, discussions.companyId),
-    sql`(${discussions.visibility} in ('broadcast', 'normal')
-      or (${discussions.visibility} = 'private' and ${isParticipant(actor)})
-      or (${discussions.visibility} = 'order' and ${orderCondition}))`,
-  )!;
-}
 
 export interface DiscussionFilters {
   company_id?: number;
@@ -82,7 +34,7 @@ export async function listDiscussions(
   const window = pageWindow(query);
   const where = and(
     eq(discussions.visibility, visibility),
-    companyScope(actor, discussions.companyId),
+    companyCondition(actor, discussions.companyId),
     visibility === 'private' ? isParticipant(actor) : undefined,
     filters.company_id === undefined ? undefined : eq(discussions.companyId, filters.company_id),
     filters.smart ? ilikeAny(filters.smart, discussions.name) : undefined,

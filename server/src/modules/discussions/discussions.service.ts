@@ -1,7 +1,8 @@
 import { discussions as contract } from '@extranet/contract';
 import { eq, type SQL } from 'drizzle-orm';
+import { assertCompanyPermitted } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
-import { companies, discussions } from '../../db/schema';
+import { discussions } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
@@ -34,12 +35,6 @@ export async function listDiscussions(
 ) {
   const { rows, total } = await listDiscussionRows(deps.db, actor, visibility, query);
   return toPage(rows, query, total);
-}
-
-async function assertCompanyPermitted(db: Executor, actor: Actor, companyId: number) {
-  if (!actor.isAdmin && !actor.companyIds.includes(companyId)) throw new AppError('company_not_permitted');
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!row) throw new AppError('company_not_permitted');
 }
 
 /** Chosen users must be active users of the discussion's company; the author is never "chosen". */

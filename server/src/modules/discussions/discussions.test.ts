@@ -256,7 +256,9 @@ describe('creating discussions', () => {
       { company_id: companyB.id, name: 'x', text: 'y' },
       author.token,
     );
-    expect(response.body).toEqual({ failure: { code: 'company_not_permitted' } });
+    expect(response.body).toEqual({
+      failure: { code: 'company_not_permitted', details: { company_id: companyB.id } },
+    });
   });
 
   it('lets role 99 start one in any company', async () => {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { readableCondition } from '../../access/discussions';
 import type { Executor } from '../../db/client';
 import { comments, discussions, files } from '../../db/schema';
 import type { Actor } from '../../http/session';
-import { readableCondition } from '../discussions/discussions.repository';
 
 export async function insertFile(db: Executor, values: typeof files.$inferInsert) {
   const [row] = await db.insert(files).values(values).returning();

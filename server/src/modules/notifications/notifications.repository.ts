@@ -1,8 +1,8 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { comments, discussions, files, notifications, users } from '../../db/schema';
 import type { Actor } from '../../http/session';
-import { companyScope } from '../discussions/discussions.repository';
 
 /** The latest notifications of the actor, newest first, in one query. */
 export async function listRecent(db: Executor, actor: Actor, count: number) {
@@ -28,7 +28,7 @@ export async function listRecent(db: Executor, actor: Actor, count: number) {
       .innerJoin(discussions, eq(discussions.id, comments.discussionId))
       .leftJoin(users, eq(users.id, comments.userId))
       // A user moved off a company no longer sees what was said there.
-      .where(and(eq(notifications.userId, actor.userId), companyScope(actor, discussions.companyId)))
+      .where(and(eq(notifications.userId, actor.userId), companyCondition(actor, discussions.companyId)))
       .orderBy(desc(notifications.creationDate), desc(notifications.id))
       .limit(count)
   );

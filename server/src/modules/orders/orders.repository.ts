@@ -1,6 +1,7 @@
 import type { orders } from '@extranet/contract';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import {
   addresses,
@@ -20,7 +21,6 @@ import {
 } from '../../db/schema';
 import { ilikeAny, type ListQuery, orderingSql, pageWindow, referencesMatching } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { companyCondition } from '../catalogs/catalogs.access';
 import type { StockLot } from './orders.problems';
 
 type OrderKind = orders.OrderKind;

@@ -1,19 +1,18 @@
 import { orders } from '@extranet/contract';
-import type { Executor } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import type { Deps } from '../../http/calls';
-import { AppError } from '../../http/errors';
-import { toPage } from '../../http/lists';
-import type { Actor } from '../../http/session';
 import {
   assertAddressPermitted,
   assertConsigneePermitted,
   assertPartyPermitted,
   assertReferencesExist,
   assertSkusPermitted,
-} from '../catalogs/catalogs.access';
+} from '../../access/tenancy';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { Deps } from '../../http/calls';
+import { AppError } from '../../http/errors';
+import { toPage } from '../../http/lists';
+import type { Actor } from '../../http/session';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
-import { cancelUnclaimedSend, enqueueSends, isSendClaimed } from '../wms/wms.outbox';
 import { lineSum, orderTotal } from './orders.decimal';
 import { computeProblems, hasProblemsToShow, type StockLot, today } from './orders.problems';
 import {
@@ -38,6 +37,7 @@ import {
   soleConsigneeId,
   updateHead,
 } from './orders.repository';
+import { cancelUnclaimedSend, enqueueSends, isSendClaimed } from './orders.sends';
 
 type OrderKind = orders.OrderKind;
 type OrderProgress = orders.OrderProgress;

@@ -1,11 +1,10 @@
 import type { reports as contract } from '@extranet/contract';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { companies, reports } from '../../db/schema';
-import { ilikeAny, pageWindow, totalOf } from '../../http/lists';
+import { idListCondition, ilikeAny, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { companyCondition } from '../catalogs/catalogs.access';
-import { idListCondition } from '../catalogs/catalogs.repository';
 
 const reportColumns = {
   report_id: reports.id,

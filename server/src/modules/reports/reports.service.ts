@@ -1,9 +1,9 @@
 import { type reports, reportUrlProblem } from '@extranet/contract';
+import { assertCompanyPermitted } from '../../access/tenancy';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { assertCompanyPermitted } from '../catalogs/catalogs.access';
 import * as repository from './reports.repository';
 
 export async function listReports(deps: Deps, actor: Actor, query: reports.ListReportsRequest) {

@@ -1,10 +1,10 @@
 import type { sku } from '@extranet/contract';
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, skuEans, skuPackaging, skus, vendors } from '../../db/schema';
 import { ilikeAny, orderingSql, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { consigneeCondition } from '../catalogs/catalogs.access';
 
 function skuConditions(actor: Actor, filters: sku.ListSkuRequest['filters']): SQL | undefined {
   return and(

@@ -1,10 +1,10 @@
 import type { sku } from '@extranet/contract';
 import Decimal from 'decimal.js';
+import { assertConsigneePermitted, assertPartyPermitted } from '../../access/tenancy';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { assertConsigneePermitted, assertPartyPermitted } from '../catalogs/catalogs.access';
 import * as repository from './sku.repository';
 
 type PackagingRow = Awaited<ReturnType<typeof repository.listPackagingLines>>[number];

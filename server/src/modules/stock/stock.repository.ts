@@ -1,10 +1,10 @@
 import type { stock } from '@extranet/contract';
 import { and, asc, count, countDistinct, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
 import { ilikeAny, noRows, pageWindow, referencesMatching, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { consigneeCondition } from '../catalogs/catalogs.access';
 
 function stockConditions(actor: Actor, filters: stock.ListStocksRequest['filters']): SQL | undefined {
   return and(

@@ -5,8 +5,8 @@ import { comments, discussions, jobs, purchLines, salesLines } from '../../db/sc
 import { createEan } from '../catalogs/catalogs.factories';
 import { createOrderWorld, insertOrder, type OrderWorld } from '../orders/orders.factories';
 import { addDays, today } from '../orders/orders.problems';
+import { SEND_JOB, sendKey } from '../orders/orders.sends';
 import type { SendOutcome, WmsConnector } from './wms.connector';
-import { SEND_JOB, sendKey } from './wms.outbox';
 import { applyDueSimulatedEvents, type SendWorkerOptions } from './wms.service';
 import { createSimulatorConnector } from './wms.simulator';
 

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../../db/client';
 import { jobs, purchHeads, salesHeads } from '../../db/schema';
 import { testConfig } from '../../test/app';
 import type { OrderWorld } from '../orders/orders.factories';
+import { SEND_JOB } from '../orders/orders.sends';
 import {
   createWmsWorld,
   insertCompleteDraft,
@@ -19,7 +20,6 @@ import {
   testSimulator,
   WORKER,
 } from './wms.factories';
-import { SEND_JOB } from './wms.outbox';
 import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
 import { SIMULATED_STATUS } from './wms.simulator';
 

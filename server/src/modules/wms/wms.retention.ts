@@ -1,7 +1,8 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jobs, wmsEvents } from '../../db/schema';
-import { SEND_JOB, SIMULATED_EVENT_JOB } from './wms.outbox';
+import { SEND_JOB } from '../orders/orders.sends';
+import { SIMULATED_EVENT_JOB } from './wms.outbox';
 
 /**
  * Forgets what is long over: the ids of warehouse events applied more than `days` ago, and the

@@ -8,14 +8,9 @@ import { inspectJson, JSON_PROBLEM_REASONS } from '../../http/json-guard';
 import { cancel, claim, finish, type Job, parsePayload, relock, retryLater } from '../../jobs/outbox';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
+import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orders.sends';
 import type { SendOutcome, WmsConnector } from './wms.connector';
-import {
-  finishUnclaimedSend,
-  type SendPayload,
-  SIMULATED_EVENT_JOB,
-  sendQueue,
-  simulatedEventQueue,
-} from './wms.outbox';
+import { SIMULATED_EVENT_JOB, simulatedEventQueue } from './wms.outbox';
 import {
   addStock,
   consigneeExists,

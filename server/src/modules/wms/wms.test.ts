@@ -1,5 +1,5 @@
 import { auth, orders } from '@extranet/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, skuEans, stockRows, wmsEvents } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
@@ -305,7 +305,8 @@ describe('the grace delay before a send (WMS_SEND_DELAY_MS)', () => {
   let delayedWorld: OrderWorld;
 
   beforeAll(async () => {
-    delayed = await createTestApp({ WMS_SEND_DELAY_MS: 400 });
+    // Far longer than the test: the delay runs out when the test says so (makeAllDue), not by the clock.
+    delayed = await createTestApp({ WMS_SEND_DELAY_MS: 3_600_000 });
     delayedWorld = await createWmsWorld(delayed.deps.db);
     delayedToken = await loginAs(delayed, delayedWorld.user);
   });
@@ -326,7 +327,8 @@ describe('the grace delay before a send (WMS_SEND_DELAY_MS)', () => {
     const back = await delayed.call(orders.sales.setDraft, { head_id: undone }, delayedToken);
     expect(back.body.failure).toBeUndefined();
 
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The delay is over.
+    await delayed.deps.db.update(jobs).set({ runAt: sql`now()` }).where(isNull(jobs.doneAt));
     expect(await round()).toBe(1);
     expect(recorder.sends.map((send) => send.headId)).toEqual([kept]);
     const sent = await delayed.call(orders.sales.viewOrder, { head_id: kept }, delayedToken);

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@extranet/contract';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../db/client';
 import {
   addresses,
   companies,
@@ -11,9 +11,9 @@ import {
   skus,
   uoms,
   vendors,
-} from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { Actor } from '../../http/session';
+} from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Actor } from '../http/session';
 
 /**
  * Tenancy of DESIGN.md §4, shared by every module that reads or references company data: role 99
