@@ -19,6 +19,7 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort();
 const PORT = Number(process.env.E2E_PORT);
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
+const WAREHOUSE_SPECS = /(dashboard|discussions|orders|stock|wms)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -27,7 +28,9 @@ export default defineConfig({
   // Per port, like the data directory: a run beside this one never clears its traces.
   outputDir: path.join(root, '.tmp', `e2e-results-${PORT}`),
   fullyParallel: false,
-  workers: 1,
+  // Spec files run side by side, two at a time; those of the 'warehouse' project (below) one at a
+  // time, since they watch what any order move changes.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -52,7 +55,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      // Specs that read what the simulated warehouse and order moves change for everyone: the
+      // pies, the bell, stock rows and order lists. One at a time, beside the others.
+      name: 'warehouse',
+      testMatch: WAREHOUSE_SPECS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      // Specs whose data is their own (users, reports, SKU data, sign-in): any order.
+      name: 'independent',
+      testIgnore: WAREHOUSE_SPECS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: {
     // A fresh data directory with the demo data for every run.

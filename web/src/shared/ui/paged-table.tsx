@@ -5,7 +5,7 @@ import {
   type DataTableProps,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -87,10 +87,20 @@ export function useTableUrlState<K extends string>(options: {
 export function useUrlSearch(table: Pick<ReturnType<typeof useTableUrlState>, 'params' | 'update'>) {
   const q = table.params.get('q') ?? '';
   const [value, setValue] = useState(q);
+  // The search last sent to the URL: when the URL catches up with it, the person may have typed
+  // on meanwhile, and what they typed stays. Only a q that comes from elsewhere replaces the box.
+  const pushed = useRef(q);
 
-  useEffect(() => setValue(q), [q]);
+  useEffect(() => {
+    if (q === pushed.current) return;
+    pushed.current = q;
+    setValue(q);
+  }, [q]);
   const pushSearch = useDebouncedCallback(
-    (text: string) => table.update({ q: text.trim() }, { replace: true }),
+    (text: string) => {
+      pushed.current = text.trim();
+      table.update({ q: pushed.current }, { replace: true });
+    },
     { delay: TABLE_SEARCH_DELAY_MS },
   );
 
