@@ -78,6 +78,8 @@ export async function buildApp(
     requestIdHeader: false,
     return503OnClosing: true,
     trustProxy: trustProxy(config.TRUST_PROXY),
+    // A request whose body has not arrived whole by then is answered 408 and its connection closed.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -70,6 +70,8 @@ const ConfigSchema = z.object({
   COMMENT_MAX_FILES: int(1, 100).default(5),
   COMMENT_MAX_FILESIZE: int(1, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
   COMMENT_ACCEPTED_FILES: z.string().min(1).default(DEFAULT_ACCEPTED_FILES),
+  UPLOAD_IDLE_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  REQUEST_TIMEOUT_MS: int(1_000, 3_600_000).default(300_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

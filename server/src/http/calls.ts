@@ -4,7 +4,8 @@ import {
   type CallRequest,
   type CallResponse,
 } from '@extranet/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from './errors';
@@ -54,6 +55,26 @@ async function prepareBody(request: FastifyRequest) {
  * any 400); then the schema refuses bad input before the handler runs. Checked here, once,
  * whatever the menu of the web app shows.
  */
+/**
+ * The gate of every route that needs a session: the session, a limited session's few calls and
+ * the permission, checked from the headers alone, before any input is read.
+ */
+function sessionGate(deps: Deps, rule: Pick<CallDef, 'access' | 'permission' | 'passive'>) {
+  return async (request: FastifyRequest) => {
+    const token = parseAuthorization(request.headers.authorization);
+    const actor = token ? await findActor(deps.db, token) : undefined;
+    if (!actor) throw new AppError('unauthorized');
+    if (actor.limited && rule.access !== 'limited') throw new AppError('forbidden');
+    if (rule.permission && !rule.permission.some((p) => actor.permissions.has(p))) {
+      throw new AppError('forbidden');
+    }
+    const background = request.headers[BACKGROUND_REFRESH_HEADER] === '1';
+    if (!rule.passive && !background)
+      await slideSession(deps.db, actor.sessionId, deps.config.SESSION_IDLE_MINUTES);
+    request.actor = actor;
+  };
+}
+
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
   deps: Deps,
@@ -62,21 +83,38 @@ export function registerCall<C extends CallDef>(
 ) {
   app.post(call.path, {
     ...routeOptions(call),
-    onRequest: async (request) => {
-      const token = parseAuthorization(request.headers.authorization);
-      const actor = token ? await findActor(deps.db, token) : undefined;
-      if (!actor) throw new AppError('unauthorized');
-      if (actor.limited && call.access !== 'limited') throw new AppError('forbidden');
-      if (call.permission && !call.permission.some((p) => actor.permissions.has(p))) {
-        throw new AppError('forbidden');
-      }
-      const background = request.headers[BACKGROUND_REFRESH_HEADER] === '1';
-      if (!call.passive && !background)
-        await slideSession(deps.db, actor.sessionId, deps.config.SESSION_IDLE_MINUTES);
-      request.actor = actor;
-    },
+    onRequest: sessionGate(deps, call),
     preValidation: prepareBody,
     handler: (request) => handler(request.body as CallRequest<C>, { actor: request.actor!, request }),
+  });
+}
+
+/**
+ * A route that is not a JSON call (a multipart upload, a file download) behind the same session
+ * gate as every call: 401 and 403 are answered before a byte of the body is read.
+ */
+export function registerRawRoute(
+  app: FastifyInstance,
+  deps: Deps,
+  route: {
+    method: 'GET' | 'POST';
+    path: string;
+    summary: string;
+    querystring?: ZodType;
+  },
+  handler: (request: FastifyRequest, reply: FastifyReply, ctx: { actor: Actor }) => Promise<unknown>,
+) {
+  const [, tag] = route.path.split('/');
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      summary: route.summary,
+      tags: [tag ?? 'api'],
+      ...(route.querystring ? { querystring: route.querystring } : {}),
+    },
+    onRequest: sessionGate(deps, { access: 'session' }),
+    handler: (request, reply) => handler(request, reply, { actor: request.actor! }),
   });
 }
 

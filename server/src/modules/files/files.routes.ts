@@ -1,25 +1,131 @@
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { files as contract } from '@extranet/contract';
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps } from '../../http/calls';
+import { type Deps, registerRawRoute } from '../../http/calls';
 import { AppError } from '../../http/errors';
-import { type Actor, findActor, parseAuthorization, slideSession } from '../../http/session';
+import type { Actor } from '../../http/session';
 import { contentDisposition, discardUpload, openFileForDownload, uploadFile } from './files.service';
 import { LocalDirectoryDriver, type StorageDriver } from './storage';
 
-/** The session check of registerCall, for the two routes that are not JSON calls. */
-async function requireActor(deps: Deps, request: FastifyRequest): Promise<Actor> {
-  const token = parseAuthorization(request.headers.authorization);
-  const actor = token ? await findActor(deps.db, token) : undefined;
-  if (!actor) throw new AppError('unauthorized');
-  if (actor.limited) throw new AppError('forbidden');
-  await slideSession(deps.db, actor.sessionId, deps.config.SESSION_IDLE_MINUTES);
-  return actor;
-}
-
 function isMultipartLimit(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+const STALLED = Symbol('stalled');
+
+/** Rejects with STALLED once no byte of the request has arrived for `ms`. */
+function idleTimer(raw: IncomingMessage, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  let fire: (reason: unknown) => void = () => {};
+  const stalled = new Promise<never>((_resolve, reject) => {
+    fire = reject;
+  });
+  stalled.catch(() => {});
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fire(STALLED), ms);
+  };
+  raw.on('data', arm);
+  arm();
+  return {
+    stalled,
+    stop: () => {
+      clearTimeout(timer);
+      raw.off('data', arm);
+    },
+  };
+}
+
+/**
+ * Reads the multipart body: the `name` field, then one `file`, streamed to storage. What the
+ * multipart parser cannot read (no boundary, garbage, a body cut off) is the request's fault:
+ * malformed_api_request, never a server error. A refused request keeps nothing.
+ */
+function receiveUpload(deps: Deps, storage: StorageDriver, actor: Actor, request: FastifyRequest) {
+  let current: { stream: Readable; stored: Promise<unknown> } | undefined;
+  let abandoned = false;
+  const malformed = (error: unknown) =>
+    error instanceof AppError
+      ? error
+      : new AppError('malformed_api_request', { reason: 'unreadable multipart body' });
+
+  const done = (async (): Promise<contract.UploadResponse> => {
+    let name: string | undefined;
+    let result: contract.UploadResponse | undefined;
+    let parts: AsyncIterator<Multipart>;
+    try {
+      parts = request.parts()[Symbol.asyncIterator]();
+    } catch (error) {
+      throw malformed(error);
+    }
+    try {
+      while (true) {
+        let next: IteratorResult<Multipart>;
+        try {
+          next = await parts.next();
+        } catch (error) {
+          throw limitFailure(deps, error) ?? malformed(error);
+        }
+        if (next.done || abandoned) break;
+        const part = next.value;
+        if (part.type === 'field') {
+          if (part.fieldname === 'name' && typeof part.value === 'string') name = part.value;
+          continue;
+        }
+        const stream = part.file as Readable & { truncated?: boolean };
+        if (part.fieldname !== 'file' || result) {
+          stream.resume();
+          throw new AppError('too_many_files', { max: 1 });
+        }
+        // The parser fails the file's stream when the body breaks off in the middle of it.
+        let broken = false;
+        stream.once('error', () => {
+          broken = true;
+        });
+        const stored = uploadFile(deps, storage, actor, { name: name || part.filename, stream });
+        current = { stream, stored: stored.catch(() => {}) };
+        try {
+          result = await stored;
+        } catch (error) {
+          // Read the rest of the refused file so that the client gets the answer.
+          stream.unpipe();
+          stream.resume();
+          throw broken && !(error instanceof AppError) ? malformed(error) : error;
+        } finally {
+          current = undefined;
+        }
+      }
+    } catch (error) {
+      // A refused request keeps nothing, not even a file of it that was complete.
+      if (result) await discardUpload(deps, storage, result.code);
+      throw limitFailure(deps, error) ?? error;
+    }
+    if (abandoned) throw new AppError('malformed_api_request', { reason: 'the upload stopped arriving' });
+    if (!result) throw new AppError('malformed_api_request', 'no file');
+    return result;
+  })();
+  done.catch(() => {});
+
+  return {
+    done,
+    /** Drops the part being stored and waits until its temporary file is gone. */
+    async abandon() {
+      abandoned = true;
+      if (!current) return;
+      current.stream.destroy(new Error('upload abandoned'));
+      await current.stored;
+    },
+  };
+}
+
+function limitFailure(deps: Deps, error: unknown): AppError | undefined {
+  if (isMultipartLimit(error, 'FST_FILES_LIMIT')) return new AppError('too_many_files', { max: 1 });
+  if (isMultipartLimit(error, 'FST_REQ_FILE_TOO_LARGE')) {
+    return new AppError('file_too_large', { max: deps.config.COMMENT_MAX_FILESIZE });
+  }
+  return undefined;
 }
 
 export function registerFileRoutes(
@@ -39,59 +145,46 @@ export function registerFileRoutes(
       },
     });
 
-    scope.post(
-      contract.UPLOAD_PATH,
-      { schema: { summary: 'Uploads one file (multipart fields name, then file).', tags: ['files'] } },
-      async (request, reply) => {
-        const actor = await requireActor(deps, request);
-        let name: string | undefined;
-        let result: contract.UploadResponse | undefined;
+    registerRawRoute(
+      scope,
+      deps,
+      {
+        method: 'POST',
+        path: contract.UPLOAD_PATH,
+        summary: 'Uploads one file (multipart fields name, then file).',
+      },
+      async (request, reply, { actor }) => {
+        const upload = receiveUpload(deps, storage, actor, request);
+        // An upload whose client stops sending ends after UPLOAD_IDLE_TIMEOUT_MS: the part being
+        // stored is dropped with its temporary file, and the answer closes the connection, since
+        // the rest of the body will never be read.
+        const stall = idleTimer(request.raw, deps.config.UPLOAD_IDLE_TIMEOUT_MS);
         try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.fieldname === 'name' && typeof part.value === 'string') name = part.value;
-              continue;
-            }
-            const stream = part.file as Readable & { truncated?: boolean };
-            if (part.fieldname !== 'file' || result) {
-              stream.resume();
-              throw new AppError('too_many_files', { max: 1 });
-            }
-            try {
-              result = await uploadFile(deps, storage, actor, { name: name || part.filename, stream });
-            } catch (error) {
-              // Read the rest of the refused file so that the client gets the answer.
-              stream.unpipe();
-              stream.resume();
-              throw error;
-            }
-          }
+          return reply.send(await Promise.race([upload.done, stall.stalled]));
         } catch (error) {
-          // A refused request keeps nothing, not even a file of it that was complete.
-          if (result) await discardUpload(deps, storage, result.code);
-          if (isMultipartLimit(error, 'FST_FILES_LIMIT')) throw new AppError('too_many_files', { max: 1 });
-          if (isMultipartLimit(error, 'FST_REQ_FILE_TOO_LARGE')) {
-            throw new AppError('file_too_large', { max: deps.config.COMMENT_MAX_FILESIZE });
+          if (error === STALLED) {
+            await upload.abandon();
+            reply.header('Connection', 'close');
+            throw new AppError('malformed_api_request', { reason: 'the upload stopped arriving' });
           }
           throw error;
+        } finally {
+          stall.stop();
         }
-        if (!result) throw new AppError('malformed_api_request', 'no file');
-        return reply.send(result);
       },
     );
   });
 
-  app.get(
-    contract.DOWNLOAD_PATH,
+  registerRawRoute(
+    app,
+    deps,
     {
-      schema: {
-        summary: 'Downloads a file the caller may read.',
-        tags: ['files'],
-        querystring: contract.DownloadQuery,
-      },
+      method: 'GET',
+      path: contract.DOWNLOAD_PATH,
+      summary: 'Downloads a file the caller may read.',
+      querystring: contract.DownloadQuery,
     },
-    async (request, reply) => {
-      const actor = await requireActor(deps, request);
+    async (request, reply, { actor }) => {
       const { code } = request.query as contract.DownloadQuery;
       const { file, stream } = await openFileForDownload(deps, storage, actor, code);
       return reply

@@ -45,12 +45,19 @@ export function mimeTypeOf(name: string): string {
 const MAX_NAME_LENGTH = 255;
 
 /**
+ * Control characters, and the Unicode marks that reorder text shown around them (bidi embeddings,
+ * overrides and isolates): `invoice\u202Eexe.txt` would read as `invoicetxt.exe`.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
  * The name a file is shown and downloaded under: its last path segment (clients such as old
- * browsers send full paths), without control characters, at most 255 characters with its extension.
+ * browsers send full paths), without control or bidi characters, at most 255 characters with its
+ * extension. The accepted-type check reads this name, the one people will see.
  */
 export function cleanFileName(raw: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  const base = (raw.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (raw.split(/[/\\]/).pop() ?? '').replace(INVISIBLE, '').trim();
   if (!base || base === '.' || base === '..') throw new AppError('file_name_invalid');
   if (base.length <= MAX_NAME_LENGTH) return base;
   const ext = contract.fileExtension(base).slice(0, 20);
@@ -93,6 +100,9 @@ export async function uploadFile(
   // The driver starts reading only after its own set-up: until then an early error (an empty or
   // oversized file) stays on the stream, where the driver's pipeline finds it.
   limit.on('error', () => {});
+  // pipe() passes on data, not failures: a file stream that breaks off (the body was cut, the
+  // upload abandoned) fails the stored copy too, which the driver then removes.
+  upload.stream.once('error', (error) => limit.destroy(error));
   await storage.put(key, upload.stream.pipe(limit));
   if (upload.stream.truncated) {
     await storage.remove(key);

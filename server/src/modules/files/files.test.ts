@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { discussions } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { LocalDirectoryDriver } from './storage';
 
 const MAX_SIZE = 1000;
 const MAX_FILES = 2;
+const IDLE_MS = 400;
 const filesDir = path.join('/tmp', `extranet-files-test-${randomBytes(4).toString('hex')}`);
 
 let app: TestApp;
@@ -104,6 +106,7 @@ beforeAll(async () => {
     COMMENT_MAX_FILESIZE: MAX_SIZE,
     COMMENT_MAX_FILES: MAX_FILES,
     COMMENT_ACCEPTED_FILES: '.pdf,.txt,image/*',
+    UPLOAD_IDLE_TIMEOUT_MS: IDLE_MS,
   });
   const db = app.deps.db;
   companyA = await createCompany(db);
@@ -139,6 +142,13 @@ describe('upload', () => {
     const response = await upload(undefined, 'a.txt', 'x');
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ failure: { code: 'unauthorized' } });
+  });
+
+  it('strips bidi and control characters from a name before the type check reads it', async () => {
+    const shown = await upload(author.token, 'invoice\u202Eexe.txt', 'hello');
+    expect(shown.body).toMatchObject({ name: 'invoiceexe.txt', ext: '.txt' });
+    const disguised = await upload(author.token, 'photo\u2066\u202Etxt.exe\u2069', 'hello');
+    expect(disguised.body.failure.code).toBe('file_type_not_accepted');
   });
 
   it('keeps only the last segment of a name with path separators', async () => {
@@ -229,6 +239,121 @@ describe('upload over real HTTP', () => {
   it('answers a file far over the limit with its failure, not a reset connection', async () => {
     const body = await post('flood.txt', new Blob([new Uint8Array(MAX_SIZE * 200)]));
     expect(body).toEqual({ failure: { code: 'file_too_large', details: { max: MAX_SIZE } } });
+  });
+});
+
+describe('hostile uploads', () => {
+  let port: number;
+  beforeAll(async () => {
+    const address = app.app.server.address();
+    port =
+      typeof address === 'object' && address
+        ? address.port
+        : Number(new URL(await app.app.listen({ host: '127.0.0.1', port: 0 })).port);
+  });
+
+  /** Open descriptors of this process, which is also the server's. */
+  const openFds = () => readdir('/proc/self/fd').then((fds) => fds.length);
+  const partFiles = async () => (await storedFiles()).filter((file) => file.endsWith('.part'));
+
+  /**
+   * Sends a request by hand: headers announcing `declaredLength` bytes, then `body`, and then
+   * either nothing more while the socket stays open, or a disconnect. Answers what came back.
+   */
+  function rawUpload(options: {
+    body: Buffer;
+    contentType: string;
+    declaredLength?: number;
+    disconnectAfterMs?: number;
+  }): Promise<{ status: number | null; text: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('utf8');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
+        resolve({ status: status ? Number(status) : null, text });
+      });
+      socket.write(
+        [
+          'POST /api/files/upload HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Authorization: SessionCode ${author.token}`,
+          `Content-Type: ${options.contentType}`,
+          `Content-Length: ${options.declaredLength ?? options.body.length}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      socket.write(options.body);
+      if (options.disconnectAfterMs !== undefined)
+        setTimeout(() => socket.destroy(), options.disconnectAfterMs);
+      else if (options.declaredLength === undefined) socket.end();
+    });
+  }
+
+  it('answers a body that stops arriving with 400 after the idle timeout, and leaves no file or descriptor', async () => {
+    const before = await openFds();
+    const { payload, contentType } = multipart([
+      { field: 'name', value: 'cut.txt' },
+      { field: 'file', value: 'x'.repeat(300), filename: 'blob' },
+    ]);
+    const cut = payload.subarray(0, payload.length - 100);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => rawUpload({ body: cut, contentType, declaredLength: payload.length })),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain('malformed_api_request');
+    }
+    expect(await partFiles()).toEqual([]);
+    await expect.poll(openFds).toBeLessThanOrEqual(before);
+  });
+
+  it('stops waiting for a body that never reaches its first file, too', async () => {
+    const { contentType } = multipart([]);
+    const answer = await rawUpload({ body: Buffer.from('--'), contentType, declaredLength: 5000 });
+    expect(answer.status).toBe(400);
+  });
+
+  it('keeps nothing of an upload whose client goes away in the middle of the file', async () => {
+    const before = await openFds();
+    const rows = await fileRowCount();
+    const { payload, contentType } = multipart([
+      { field: 'name', value: 'gone.txt' },
+      { field: 'file', value: 'y'.repeat(500), filename: 'blob' },
+    ]);
+    await rawUpload({
+      body: payload.subarray(0, 300),
+      contentType,
+      declaredLength: payload.length,
+      disconnectAfterMs: 50,
+    });
+    await expect.poll(partFiles).toEqual([]);
+    await expect.poll(openFds).toBeLessThanOrEqual(before);
+    expect(await fileRowCount()).toBe(rows);
+  });
+
+  it.each([
+    ['garbage', 'multipart/form-data; boundary=xyz', Buffer.from('this is not a multipart body at all')],
+    [
+      'no boundary',
+      'multipart/form-data',
+      Buffer.from('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'),
+    ],
+    ['only the closing boundary', 'multipart/form-data; boundary=xyz', Buffer.from('--xyz--\r\n')],
+    [
+      'headers cut short',
+      'multipart/form-data; boundary=xyz',
+      Buffer.from('--xyz\r\nContent-Disposition: form-da'),
+    ],
+  ])('answers a malformed multipart body (%s) with 400', async (_name, contentType, body) => {
+    const answer = await rawUpload({ body, contentType });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('malformed_api_request');
   });
 });
 
