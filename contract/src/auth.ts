@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, NOTIFICATION_TYPES, PERMISSIONS, ROLES, type RoleId } from './access';
 import { type CallDef, defineCall, type InputFailures } from './call';
+import { zDateTime } from './codec';
 import { Empty, Id, IdList, Int4, listRequest, listResponse, Ok, Smart } from './list';
 
 export const Username = z.string().trim().min(1).max(64);
@@ -36,10 +37,18 @@ export const Session = z.object({
   pord: z.boolean(),
   sord: z.boolean(),
   reps: z.boolean(),
+  /**
+   * The user's company requires a second factor and the user has none yet: the session is limited
+   * to setting one up (begin_totp, confirm_totp), like a session whose password has expired.
+   */
+  second_factor_setup: z.boolean(),
 });
 export type Session = z.infer<typeof Session>;
 
-export const LoginRequest = z.object({ username: Username, password: Password });
+/** A code of the authenticator app (six digits) or one of the recovery codes. */
+export const OneTimeCode = z.string().trim().min(6).max(64);
+
+export const LoginRequest = z.object({ username: Username, password: Password, otp: OneTimeCode.optional() });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const ChangePasswordSelfRequest = z
@@ -99,7 +108,12 @@ export const RoleIdSchema = z.union(
 export const PermissionId = z.enum(PERMISSIONS);
 export const NotificationTypeId = z.enum(NOTIFICATION_TYPES);
 
-export const Company = z.object({ company_id: Id, name: z.string() });
+export const Company = z.object({
+  company_id: Id,
+  name: z.string(),
+  /** Every user of the company signs in with a second factor (list_linked_companies). */
+  second_factor_required: z.boolean().optional(),
+});
 export type Company = z.infer<typeof Company>;
 
 export const UserProfile = z.object({
@@ -117,6 +131,8 @@ export const UserProfile = z.object({
   password_expired: z.boolean(),
   too_many_login_failures: z.boolean(),
   manageable: z.boolean(),
+  /** Signs in with a second factor (TOTP). */
+  second_factor: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
@@ -330,5 +346,97 @@ export const enableUser = defineCall({
   summary: 'Activates a manageable user again.',
   ...USERS,
   request: UserIdRequest,
+  response: Ok,
+});
+
+// ---------------------------------------------------------------- second factor and sessions
+
+export const BeginTotpResponse = z.object({
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: z.string(),
+  /** otpauth://totp/... : what the QR code holds. */
+  otpauth_url: z.string(),
+  /** The QR code as an SVG image. */
+  qr_svg: z.string(),
+});
+export type BeginTotpResponse = z.infer<typeof BeginTotpResponse>;
+
+export const beginTotp = defineCall({
+  path: '/auth/begin_totp',
+  summary:
+    'Starts turning on the second factor: a new secret, shown as a QR code, not active until confirmed.',
+  access: 'limited',
+  request: Empty,
+  response: BeginTotpResponse,
+});
+
+export const ConfirmTotpRequest = z.object({ code: OneTimeCode });
+export const RecoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
+
+export const confirmTotp = defineCall({
+  path: '/auth/confirm_totp',
+  summary:
+    'Turns the second factor on with a first code of the app; answers ten recovery codes, shown only now.',
+  access: 'limited',
+  request: ConfirmTotpRequest,
+  response: RecoveryCodesResponse,
+});
+
+export const disableTotp = defineCall({
+  path: '/auth/disable_totp',
+  summary: "Turns one's own second factor off, with the password; refused while the company requires it.",
+  ...SELF,
+  request: z.object({ password: Password }),
+  response: Ok,
+});
+
+export const SessionRow = z.object({
+  session_id: Id,
+  current: z.boolean(),
+  user_agent: z.string().nullable(),
+  address: z.string().nullable(),
+  created: zDateTime,
+  last_used: zDateTime,
+});
+export type SessionRow = z.infer<typeof SessionRow>;
+
+export const listSessions = defineCall({
+  path: '/auth/list_sessions',
+  summary: "The caller's own active sessions, newest use first.",
+  ...SELF,
+  request: Empty,
+  response: z.object({ items: z.array(SessionRow) }),
+});
+
+export const endSession = defineCall({
+  path: '/auth/end_session',
+  summary: "Ends one of the caller's other sessions.",
+  ...SELF,
+  request: z.object({ session_id: Id }),
+  response: Ok,
+});
+
+export const endOtherSessions = defineCall({
+  path: '/auth/end_other_sessions',
+  summary: 'Ends every session of the caller but this one; answers how many.',
+  ...SELF,
+  request: Empty,
+  response: z.object({ count: z.int().min(0) }),
+});
+
+export const resetSecondFactor = defineCall({
+  path: '/auth/reset_second_factor',
+  summary: "Turns off a manageable user's second factor (a lost phone) and ends their sessions.",
+  ...USERS,
+  request: UserIdRequest,
+  response: Ok,
+});
+
+export const setCompanySecondFactor = defineCall({
+  path: '/auth/set_company_second_factor',
+  summary: 'Role 99: requires (or stops requiring) a second factor of every user of a company.',
+  ...USERS,
+  request: z.object({ company_id: Id, required: z.boolean() }),
   response: Ok,
 });

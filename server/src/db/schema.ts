@@ -70,6 +70,8 @@ export const locations = pgTable('locations', {
 export const companies = pgTable('companies', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
+  /** Every user of the company must sign in with a second factor. */
+  secondFactorRequired: boolean().notNull().default(false),
 });
 
 export const businessLines = pgTable('business_lines', {
@@ -275,6 +277,10 @@ export const users = pgTable(
     excluded: boolean().notNull().default(false),
     loginFailures: integer().notNull().default(0),
     tooManyLoginFailures: boolean().notNull().default(false),
+    /** The TOTP secret, encrypted with SECRET_KEY (AES-256-GCM); null: no second factor. */
+    totpSecret: text(),
+    /** When the second factor was confirmed; a secret without it is a setup under way. */
+    totpEnabledAt: timestamp({ withTimezone: true }),
     emailRateId: integer().references(() => emailRates.id),
     lastSummaryAt: timestamp({ withTimezone: true }),
     creationDate: createdAt(),
@@ -341,6 +347,37 @@ export const sessions = pgTable(
     idleExpiresAt: timestamp({ withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Limited until the user sets up the second factor their company requires. */
+    secondFactorSetup: boolean().notNull().default(false),
+    userAgent: text(),
+    address: text(),
+    /** The last call that extended the session (the 10-second refresh does not count). */
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/**
+ * Failed sign-ins per lower-cased username, whether a user has that name or not, so that the lock
+ * tells nothing about who exists; `lockedUntil` lifts by itself (LOGIN_LOCK_MINUTES).
+ */
+export const loginFailures = pgTable('login_failures', {
+  usernameKey: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  lastFailureAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a second factor, hashed like passwords; each works once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId)],
 );
