@@ -32,6 +32,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSkuRoutes } from './modules/sku/sku.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerWmsRoutes } from './modules/wms/wms.routes';
+import { loadSecretKey } from './secret-key';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -69,7 +70,7 @@ export async function buildApp(
       log,
     }));
   await seedReferenceData(database.db);
-  const deps: Deps = { db: database.db, config };
+  const deps: Deps = { db: database.db, config, secretKey: loadSecretKey(config) };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,

@@ -65,6 +65,9 @@ const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: int(1, 60 * 24 * 7).default(8 * 60),
   SESSION_ABSOLUTE_DAYS: int(1, 365).default(7),
   LOGIN_RATE_LIMIT: int(1, 100_000).default(30),
+  LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  /** Encrypts second-factor secrets at rest; unset: a key generated into DATA_DIR/secret.key. */
+  SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: TrustProxy,
   API_TIMEOUT_MS: int(1000, 600_000).default(30_000),
   COMMENT_MAX_FILES: int(1, 100).default(5),

@@ -40,6 +40,7 @@ const admin: Actor = {
   lang: 'en',
   role: 99,
   limited: false,
+  secondFactorSetup: false,
   permissions: new Set(['pord', 'sord', 'stck', 'umgr']),
   companyIds: [],
   isAdmin: true,

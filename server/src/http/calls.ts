@@ -14,6 +14,8 @@ import { type Actor, findActor, parseAuthorization, slideSession } from './sessi
 export interface Deps {
   db: Db;
   config: Config;
+  /** The 32-byte key that encrypts secrets at rest (secret-key.ts). */
+  secretKey: Buffer;
 }
 
 export interface CallContext {
@@ -64,7 +66,8 @@ function sessionGate(deps: Deps, rule: Pick<CallDef, 'access' | 'permission' | '
     const token = parseAuthorization(request.headers.authorization);
     const actor = token ? await findActor(deps.db, token) : undefined;
     if (!actor) throw new AppError('unauthorized');
-    if (actor.limited && rule.access !== 'limited') throw new AppError('forbidden');
+    if ((actor.limited || actor.secondFactorSetup) && rule.access !== 'limited')
+      throw new AppError('forbidden');
     if (rule.permission && !rule.permission.some((p) => actor.permissions.has(p))) {
       throw new AppError('forbidden');
     }

@@ -18,7 +18,10 @@ export interface Actor {
   email: string | null;
   lang: string;
   role: number;
+  /** The password must be changed: only the calls a limited session may make. */
   limited: boolean;
+  /** The company requires a second factor the user has not set up: likewise limited. */
+  secondFactorSetup: boolean;
   permissions: ReadonlySet<Permission>;
   /** Companies assigned to the user; role 99 sees every company whatever this holds. */
   companyIds: readonly number[];
@@ -46,6 +49,7 @@ export async function findActor(db: Executor, token: string): Promise<Actor | un
     .select({
       sessionId: sessions.id,
       limited: sessions.limited,
+      secondFactorSetup: sessions.secondFactorSetup,
       userId: users.id,
       username: users.username,
       fio: users.fio,
@@ -85,6 +89,7 @@ export async function findActor(db: Executor, token: string): Promise<Actor | un
     lang: row.lang,
     role: row.role,
     limited: row.limited,
+    secondFactorSetup: row.secondFactorSetup,
     permissions,
     companyIds: row.companyIds.map(Number),
     isAdmin: row.role === ROLE_ADMIN,
@@ -97,19 +102,31 @@ export async function slideSession(db: Executor, sessionId: number, idleMinutes:
     .update(sessions)
     .set({
       idleExpiresAt: sql`least(now() + make_interval(mins => ${idleMinutes}), ${sessions.absoluteExpiresAt})`,
+      lastUsedAt: sql`now()`,
     })
     .where(eq(sessions.id, sessionId));
 }
 
 export async function createSession(
   db: Executor,
-  options: { userId: number; limited: boolean; idleMinutes: number; absoluteDays: number },
+  options: {
+    userId: number;
+    limited: boolean;
+    secondFactorSetup?: boolean;
+    idleMinutes: number;
+    absoluteDays: number;
+    /** Where the sign-in came from, for the user's list of sessions. */
+    client?: { userAgent?: string; address?: string };
+  },
 ): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId: options.userId,
     limited: options.limited,
+    secondFactorSetup: options.secondFactorSetup ?? false,
+    userAgent: options.client?.userAgent?.slice(0, 500) ?? null,
+    address: options.client?.address ?? null,
     idleExpiresAt: sql`now() + make_interval(mins => ${options.idleMinutes})`,
     absoluteExpiresAt: sql`now() + make_interval(days => ${options.absoluteDays})`,
   });

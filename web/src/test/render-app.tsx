@@ -27,6 +27,7 @@ export function makeSession(overrides: Partial<auth.Session> = {}): auth.Session
     pord: true,
     sord: true,
     reps: false,
+    second_factor_setup: false,
     ...overrides,
   };
 }

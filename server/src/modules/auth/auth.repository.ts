@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 
 export async function findUserByUsername(db: Executor, username: string) {
   const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
@@ -12,23 +12,6 @@ export async function findUserById(db: Executor, userId: number) {
   return user;
 }
 
-export const LOGIN_FAILURE_LIMIT = 5;
-
-/** Counts a failed login; the fifth in a row locks the account until reset_login_failures. */
-export async function recordLoginFailure(db: Executor, userId: number): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      loginFailures: sql`${users.loginFailures} + 1`,
-      tooManyLoginFailures: sql`${users.loginFailures} + 1 >= ${LOGIN_FAILURE_LIMIT}`,
-    })
-    .where(eq(users.id, userId));
-}
-
-export async function clearLoginFailures(db: Executor, userId: number): Promise<void> {
-  await db.update(users).set({ loginFailures: 0, tooManyLoginFailures: false }).where(eq(users.id, userId));
-}
-
 export async function setPassword(
   db: Executor,
   userId: number,
@@ -36,4 +19,44 @@ export async function setPassword(
   options: { expired: boolean },
 ): Promise<void> {
   await db.update(users).set({ passwordHash, passwordExpired: options.expired }).where(eq(users.id, userId));
+}
+
+/** The user's sessions that can still be used, the latest used first. */
+export async function listActiveSessions(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.idleExpiresAt, sql`now()`),
+        gt(sessions.absoluteExpiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+    .limit(100);
+}
+
+/** Ends one session of the user's own; false when there is none such. */
+export async function revokeOwnSession(db: Executor, userId: number, sessionId: number): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: number,
+  keepSessionId: number,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -1,10 +1,22 @@
 import { auth } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerPublicCall } from '../../http/calls';
-import { changePasswordSelf, login, logout, toSession } from './auth.service';
+import {
+  beginTotp,
+  changePasswordSelf,
+  clientOf,
+  confirmTotp,
+  disableTotp,
+  endOtherSessions,
+  endSession,
+  listSessions,
+  login,
+  logout,
+  toSession,
+} from './auth.service';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
-  registerPublicCall(app, auth.login, (input) => login(deps, input), {
+  registerPublicCall(app, auth.login, (input, request) => login(deps, input, clientOf(request)), {
     config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
   });
 
@@ -15,7 +27,25 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
 
   registerCall(app, deps, auth.getSession, async (_input, { actor }) => toSession(actor));
 
-  registerCall(app, deps, auth.changePasswordSelf, (input, { actor }) =>
-    changePasswordSelf(deps, actor, { passwordOld: input.password_old, passwordNew: input.password_new }),
+  registerCall(app, deps, auth.changePasswordSelf, (input, { actor, request }) =>
+    changePasswordSelf(
+      deps,
+      actor,
+      { passwordOld: input.password_old, passwordNew: input.password_new },
+      clientOf(request),
+    ),
   );
+
+  registerCall(app, deps, auth.beginTotp, (_input, { actor }) => beginTotp(deps, actor));
+  registerCall(app, deps, auth.confirmTotp, (input, { actor }) => confirmTotp(deps, actor, input.code));
+  registerCall(app, deps, auth.disableTotp, async (input, { actor }) => {
+    await disableTotp(deps, actor, input.password);
+    return {};
+  });
+  registerCall(app, deps, auth.listSessions, (_input, { actor }) => listSessions(deps, actor));
+  registerCall(app, deps, auth.endSession, async (input, { actor }) => {
+    await endSession(deps, actor, input.session_id);
+    return {};
+  });
+  registerCall(app, deps, auth.endOtherSessions, (_input, { actor }) => endOtherSessions(deps, actor));
 }

@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema';
 import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
+import { lockedNowSql } from './lockout';
 
 // Columns inside sql`` of a select list are rendered unqualified by Drizzle; a subquery needs
 // the outer row's id spelled out.
@@ -108,6 +109,7 @@ export async function findUserDetails(db: Executor, userId: number) {
       notifications: sql<
         string[]
       >`array(select ${userNotificationTypes.ntfyId} from ${userNotificationTypes} where ${userNotificationTypes.userId} = ${USERS_ID} order by 1)`,
+      lockedNow: lockedNowSql(users.username),
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -177,7 +179,11 @@ export async function listCompanies(
     filters.smart ? ilikeAny(filters.smart, companies.name) : undefined,
   );
   const rows = await db
-    .select({ company_id: companies.id, name: companies.name })
+    .select({
+      company_id: companies.id,
+      name: companies.name,
+      second_factor_required: companies.secondFactorRequired,
+    })
     .from(companies)
     .where(where)
     .orderBy(
@@ -189,4 +195,13 @@ export async function listCompanies(
     ? ((await db.select({ value: count() }).from(companies).where(where))[0]?.value ?? 0)
     : undefined;
   return { rows, total };
+}
+
+export async function setCompanySecondFactorRequired(db: Executor, companyId: number, required: boolean) {
+  const rows = await db
+    .update(companies)
+    .set({ secondFactorRequired: required })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }

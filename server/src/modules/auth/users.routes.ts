@@ -14,6 +14,8 @@ import {
   listUsers,
   ROLE_NAMES,
   resetLoginFailures,
+  resetSecondFactor,
+  setCompanySecondFactor,
   setUserExcluded,
 } from './users.service';
 
@@ -88,6 +90,14 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps) {
   });
   registerCall(app, deps, auth.enableUser, async (input, { actor }) => {
     await setUserExcluded(deps, actor, input.user_id, false);
+    return OK;
+  });
+  registerCall(app, deps, auth.resetSecondFactor, async (input, { actor }) => {
+    await resetSecondFactor(deps, actor, input.user_id);
+    return OK;
+  });
+  registerCall(app, deps, auth.setCompanySecondFactor, async (input, { actor }) => {
+    await setCompanySecondFactor(deps, actor, input.company_id, input.required);
     return OK;
   });
 }

@@ -13,7 +13,9 @@ import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { type ListQuery, toPage } from '../../http/lists';
 import { type Actor, revokeUserSessions } from '../../http/session';
+import { clearFailures } from './lockout';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './password';
+import { removeSecondFactor } from './second-factor';
 import {
   emailRateExists,
   existingCompanyIds,
@@ -25,6 +27,7 @@ import {
   replaceUserCompanies,
   replaceUserNotificationTypes,
   replaceUserPermissions,
+  setCompanySecondFactorRequired,
   type UserDetails,
   type UserScope,
   updateUser,
@@ -95,8 +98,9 @@ function toProfile(actor: Actor, details: UserDetails): auth.UserProfile {
     ),
     excluded: user.excluded,
     password_expired: user.passwordExpired,
-    too_many_login_failures: user.tooManyLoginFailures,
+    too_many_login_failures: details.lockedNow,
     manageable: isManageable(actor, manageTarget(details)),
+    second_factor: user.totpEnabledAt !== null,
   };
 }
 
@@ -237,8 +241,24 @@ export async function changePasswordForce(deps: Deps, actor: Actor, userId: numb
 }
 
 export async function resetLoginFailures(deps: Deps, actor: Actor, userId: number) {
+  const target = await loadManageableUser(deps.db, actor, userId);
+  await clearFailures(deps.db, target.user.username);
+}
+
+/** A lost phone: the user's second factor is turned off and their sessions end. */
+export async function resetSecondFactor(deps: Deps, actor: Actor, userId: number) {
   await loadManageableUser(deps.db, actor, userId);
-  await updateUser(deps.db, userId, { loginFailures: 0, tooManyLoginFailures: false });
+  await deps.db.transaction(async (tx) => {
+    await removeSecondFactor(tx, userId);
+    await revokeUserSessions(tx, userId);
+  });
+}
+
+/** Role 99 only: every user of the company must sign in with a second factor (or no longer). */
+export async function setCompanySecondFactor(deps: Deps, actor: Actor, companyId: number, required: boolean) {
+  if (!actor.isAdmin) throw new AppError('permission_required');
+  const updated = await setCompanySecondFactorRequired(deps.db, companyId, required);
+  if (!updated) throw new AppError('company_not_permitted', { company_id: companyId });
 }
 
 export async function setUserExcluded(deps: Deps, actor: Actor, userId: number, excluded: boolean) {

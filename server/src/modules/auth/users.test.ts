@@ -243,7 +243,9 @@ describe("another company's data behaves as none", () => {
       { filters: { company_id_list: [companyC.id, companyA.id] } },
       managerToken,
     );
-    expect(response.body.items).toEqual([{ company_id: companyA.id, name: 'Alpha Foods' }]);
+    expect(response.body.items).toEqual([
+      { company_id: companyA.id, name: 'Alpha Foods', second_factor_required: false },
+    ]);
   });
 
   it('change_access by a manager keeps the companies it cannot see: such a user is not manageable', async () => {
@@ -526,7 +528,9 @@ describe('reference lists', () => {
     const own = await app.call(auth.listLinkedCompanies, {}, managerToken);
     expect(own.body.items.map((c: { name: string }) => c.name)).toEqual(['Alpha Foods', 'Beta Tools']);
     const search = await app.call(auth.listLinkedCompanies, { filters: { smart: 'gamma' } }, adminToken);
-    expect(search.body.items).toEqual([{ company_id: companyC.id, name: 'Gamma Wine' }]);
+    expect(search.body.items).toEqual([
+      { company_id: companyC.id, name: 'Gamma Wine', second_factor_required: false },
+    ]);
     expect(search.body.total).toBeUndefined();
     const defaults = await app.call(auth.getAddUserDefaults, {}, managerToken);
     expect(defaults.body).toEqual({ role: 1, companies: [] });
@@ -542,7 +546,7 @@ describe('reference lists', () => {
       managerToken,
     );
     expect(search.body).toEqual({
-      items: [{ company_id: companyB.id, name: 'Beta Tools' }],
+      items: [{ company_id: companyB.id, name: 'Beta Tools', second_factor_required: false }],
       more: false,
       total: 1,
     });

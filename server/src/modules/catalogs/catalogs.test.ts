@@ -35,6 +35,7 @@ function actorOf(options: { companyIds: number[]; isAdmin?: boolean }): Actor {
     lang: 'en',
     role: options.isAdmin ? 99 : 1,
     limited: false,
+    secondFactorSetup: false,
     permissions: new Set(['pord']),
     companyIds: options.companyIds,
     isAdmin: options.isAdmin ?? false,

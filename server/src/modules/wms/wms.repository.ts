@@ -32,6 +32,7 @@ const WAREHOUSE: Actor = {
   lang: 'en',
   role: 99,
   limited: false,
+  secondFactorSetup: false,
   permissions: new Set(),
   companyIds: [],
   isAdmin: true,

@@ -30,6 +30,7 @@ function profile(overrides: Partial<auth.UserProfile> = {}): auth.UserProfile {
     password_expired: false,
     too_many_login_failures: false,
     manageable: true,
+    second_factor: false,
     ...overrides,
   };
 }
