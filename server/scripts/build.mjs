@@ -1,5 +1,5 @@
-// Builds the server for production: src/main.ts and the contract it shares with the web app,
-// bundled into dist/main.js (packages of node_modules stay imports), with the migrations beside it.
+// Builds the server for production: src/main.ts (and src/admin.ts) with the contract it shares
+// with the web app, bundled into dist/main.js (dist/admin.js) (packages of node_modules stay imports), with the migrations beside it.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,9 @@ const externalPackages = {
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  // The server, and the administration commands an operator runs beside it (npm run admin).
+  entryPoints: { main: path.join(serverDir, 'src/main.ts'), admin: path.join(serverDir, 'src/admin.ts') },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -49,9 +49,15 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(options: { dir?: string; args?: string[] } = {}): Promise<Server> {
   const port = await freePort();
-  const child = spawnServer(['--port', String(port), '--data-dir', dataDir]);
+  const child = spawnServer([
+    '--port',
+    String(port),
+    '--data-dir',
+    options.dir ?? dataDir,
+    ...(options.args ?? []),
+  ]);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -163,4 +169,69 @@ describe('embedded database life', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toContain('PORT');
   });
+});
+
+/** Runs an administration command of the built server; answers its exit code and output. */
+function admin(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/admin.js', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdin.end();
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('a bare installation', () => {
+  it('says how to create the first administrator, who is created with the server stopped and signs in', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'extranet-bare-'));
+    try {
+      const bare = await startServer({ dir, args: ['--no-demo'] });
+      expect(bare.output()).toContain('npm run admin -- create-user');
+      const env = { DATA_DIR: dir, ADMIN_PASSWORD: 'Quiet-Harbour-Lantern-7' };
+      const whileRunning = await admin(['create-user', '--username', 'founder'], env);
+      expect(whileRunning).toMatchObject({
+        code: 1,
+        output: expect.stringContaining('Stop the server first'),
+      });
+      bare.child.kill('SIGTERM');
+      expect(await bare.exited).toBe(0);
+
+      expect((await admin(['create-user', '--username', 'Founder', '--role', '99'], env)).code).toBe(0);
+      const taken = await admin(['create-user', '--username', 'founder'], env);
+      expect(taken).toMatchObject({ code: 1, output: expect.stringContaining('taken') });
+      const weak = await admin(['reset-password', '--username', 'founder'], {
+        ...env,
+        ADMIN_PASSWORD: 'password12',
+      });
+      expect(weak).toMatchObject({ code: 1, output: expect.stringContaining('refused') });
+      expect((await admin(['unlock', '--username', 'FOUNDER'], env)).code).toBe(0);
+      expect((await admin(['--help'], env)).output).toContain('reset-password --username NAME');
+
+      const server = await startServer({ dir, args: ['--no-demo'] });
+      expect(server.output()).not.toContain('npm run admin -- create-user');
+      const session = await post(`${server.url}/api/auth/login`, {
+        username: 'founder',
+        password: 'Quiet-Harbour-Lantern-7',
+      });
+      expect(session.body).toMatchObject({
+        username: 'Founder',
+        role: 99,
+        umgr: true,
+        session_limited: false,
+      });
+      server.child.kill('SIGTERM');
+      await server.exited;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

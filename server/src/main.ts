@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { loadDemoIfEmpty } from './demo/load';
+import { hasUsers, loadDemoIfEmpty } from './demo/load';
 import { DataDirLockedError, lockDataDir } from './lock';
 import { createLogger } from './log';
 
@@ -60,6 +60,11 @@ async function main() {
     if (config.demo) {
       log.info('loading the demo data if the database is empty');
       await loadDemoIfEmpty(deps.db, app.log);
+    }
+    if (!(await hasUsers(deps.db))) {
+      log.warn(
+        'No user exists yet: create the first administrator with npm run admin -- create-user --username NAME --role 99',
+      );
     }
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (error) {
