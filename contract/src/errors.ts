@@ -47,7 +47,8 @@ export const ERROR_MESSAGES = {
   file_name_invalid: 'Invalid file name',
   too_many_files: 'Too many files',
   second_factor_required: 'Enter the code of your authenticator app',
-  second_factor_invalid: 'The code is not valid. Try the current code or a recovery code.',
+  second_factor_invalid:
+    'The code is not valid. Enter the current code of the app or an unused recovery code.',
   second_factor_not_set_up: 'Start setting up the second factor first',
   second_factor_already_on: 'The second factor is already on',
   second_factor_required_by_company: 'Your company requires a second factor: it cannot be turned off',

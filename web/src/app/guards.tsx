@@ -5,6 +5,7 @@ import { SessionUnavailable } from './pages/session-unavailable';
 
 export const LOGIN_PATH = '/login';
 export const PASSRESET_PATH = '/passreset';
+export const SECOND_FACTOR_SETUP_PATH = '/second-factor-setup';
 
 function useWantedPath(): string {
   const location = useLocation();
@@ -29,6 +30,8 @@ export function RequireSession() {
       return <SessionUnavailable error={state.error} onRetry={state.retry} />;
     case 'limited':
       return <Navigate to={withRedirectTo(PASSRESET_PATH, wanted)} replace />;
+    case 'setup':
+      return <Navigate to={withRedirectTo(SECOND_FACTOR_SETUP_PATH, wanted)} replace />;
     case 'active':
       return <Outlet />;
   }
@@ -39,7 +42,7 @@ export function GuestOnly() {
   const state = useSessionState();
   const [params] = useSearchParams();
   if (state.status === 'pending') return <FullPageLoader />;
-  if (state.status === 'active' || state.status === 'limited') {
+  if (state.status === 'active' || state.status === 'limited' || state.status === 'setup') {
     return <Navigate to={safeRedirectTarget(params.get('redirectTo'))} replace />;
   }
   return <Outlet />;
@@ -58,8 +61,30 @@ export function RequireLimitedSession() {
     case 'unavailable':
       return <SessionUnavailable error={state.error} onRetry={state.retry} />;
     case 'active':
+    case 'setup':
       return <Navigate to={safeRedirectTarget(params.get('redirectTo'))} replace />;
     case 'limited':
+      return <Outlet />;
+  }
+}
+
+/** The second factor a company requires: only for a session limited to setting it up. */
+export function RequireSetupSession() {
+  const state = useSessionState();
+  const wanted = useWantedPath();
+  const [params] = useSearchParams();
+  switch (state.status) {
+    case 'anonymous':
+      return <Navigate to={loginTarget(wanted)} replace />;
+    case 'pending':
+      return <FullPageLoader />;
+    case 'unavailable':
+      return <SessionUnavailable error={state.error} onRetry={state.retry} />;
+    case 'limited':
+      return <Navigate to={withRedirectTo(PASSRESET_PATH, params.get('redirectTo') ?? '/')} replace />;
+    case 'active':
+      return <Navigate to={safeRedirectTarget(params.get('redirectTo'))} replace />;
+    case 'setup':
       return <Outlet />;
   }
 }

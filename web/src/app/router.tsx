@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { loginRoute, passresetRoute, usersRoutes } from '../features/auth/routes';
+import { loginRoute, passresetRoute, secondFactorSetupRoute, usersRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { discussionsRoutes } from '../features/discussions/routes';
 import { ordersRoutes } from '../features/orders/routes';
@@ -9,7 +9,7 @@ import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
 import type { RouteHandle } from '../shared/navigation';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
-import { GuestOnly, RequireLimitedSession, RequireSession } from './guards';
+import { GuestOnly, RequireLimitedSession, RequireSession, RequireSetupSession } from './guards';
 import { LoginLayout } from './layout/login-layout';
 import { RootLayout } from './layout/root-layout';
 import { WorkplaceLayout } from './layout/workplace-layout';
@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
         children: [
           { element: <GuestOnly />, children: [loginRoute] },
           { element: <RequireLimitedSession />, children: [passresetRoute] },
+          { element: <RequireSetupSession />, children: [secondFactorSetupRoute] },
         ],
       },
       {

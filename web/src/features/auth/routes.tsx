@@ -8,6 +8,11 @@ export const loginRoute: RouteObject = {
   lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }),
 };
 
+export const secondFactorSetupRoute: RouteObject = {
+  path: 'second-factor-setup',
+  lazy: async () => ({ Component: (await import('./pages/second-factor-setup-page')).SecondFactorSetupPage }),
+};
+
 export const passresetRoute: RouteObject = {
   path: 'passreset',
   lazy: async () => ({ Component: (await import('./pages/passreset-page')).PassresetPage }),

@@ -36,14 +36,22 @@ export type SessionState =
   | { status: 'anonymous'; session: null }
   | { status: 'pending'; session: null }
   | { status: 'unavailable'; session: null; error: unknown; retry: () => void }
-  | { status: 'active' | 'limited'; session: Session };
+  | { status: 'active' | 'limited' | 'setup'; session: Session };
 
 /** Where the user stands: signed out, being restored, unreachable server, signed in, or limited. */
 export function useSessionState(): SessionState {
   const token = useSessionToken();
   const query = useQuery({ ...getSessionQueryOptions(), enabled: token !== null });
   if (!token) return { status: 'anonymous', session: null };
-  if (query.data) return { status: query.data.session_limited ? 'limited' : 'active', session: query.data };
+  if (query.data) {
+    // The password first, then the second factor the company requires, then the workplace.
+    const status = query.data.session_limited
+      ? 'limited'
+      : query.data.second_factor_setup
+        ? 'setup'
+        : 'active';
+    return { status, session: query.data };
+  }
   if (query.isError)
     return { status: 'unavailable', session: null, error: query.error, retry: () => query.refetch() };
   return { status: 'pending', session: null };

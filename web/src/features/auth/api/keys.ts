@@ -15,4 +15,5 @@ export const authKeys = {
   companies: (request: object) => ['auth', 'companies', request] as const,
   emailRates: () => ['notifications', 'email-rates'] as const,
   notificationTypes: () => ['notifications', 'notification-types'] as const,
+  sessions: () => ['auth', 'sessions'] as const,
 };

@@ -1,9 +1,11 @@
 import { auth } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { errorCodeOf } from '../../../shared/api';
 import { fieldError, requiredText } from '../../../shared/forms';
 import { useLogin } from '../api/login';
 import { FormError } from '../components/form-error';
@@ -12,14 +14,24 @@ import { usePasswordToggleProps } from '../forms/password-toggle';
 const LoginForm = auth.LoginRequest.extend({
   username: requiredText({ max: 64 }),
   password: requiredText({ max: 256, trim: false }),
+  otp: z.string().trim().max(64),
 });
 type LoginForm = z.infer<typeof LoginForm>;
+
+/**
+ * When the sign-in asks for the code of the authenticator app: after second_factor_required and
+ * second_factor_invalid, and after too_many_login_failures, since a user with a second factor
+ * signs in through a lock with their code.
+ */
+const CODE_STEPS = ['second_factor_required', 'second_factor_invalid', 'too_many_login_failures'];
 
 /** SPEC.md §2 Login: on failure the password is cleared and the server's message shown. */
 export function LoginPage() {
   const { t } = useTranslation();
   const loginMutation = useLogin();
   const toggle = usePasswordToggleProps();
+  const [codeStep, setCodeStep] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   const {
     register,
     handleSubmit,
@@ -28,18 +40,26 @@ export function LoginPage() {
     formState: { errors },
   } = useForm<LoginForm>({
     resolver: zodResolver(LoginForm),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: '', password: '', otp: '' },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(({ otp, ...values }) => {
     if (loginMutation.isPending) return;
-    loginMutation.mutate(values, {
-      onError: () => {
+    loginMutation.mutate(codeStep && otp ? { ...values, otp } : values, {
+      onError: (error) => {
+        // The password stays while only the code is asked for; any other refusal clears it.
+        if (CODE_STEPS.includes(errorCodeOf(error))) {
+          setCodeStep(true);
+          setValue('otp', '');
+          setTimeout(() => setFocus('otp'));
+          if (errorCodeOf(error) !== 'too_many_login_failures') return;
+        }
         setValue('password', '');
         setFocus('password');
       },
     });
   });
+  const codeAsked = codeStep && errorCodeOf(loginMutation.error) !== 'too_many_login_failures';
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
@@ -52,7 +72,13 @@ export function LoginPage() {
             {t('auth.login.subtitle')}
           </Text>
         </div>
-        <FormError error={loginMutation.error} />
+        {codeAsked && errorCodeOf(loginMutation.error) === 'second_factor_required' ? (
+          <Alert color="blue" variant="light" role="status">
+            {t('auth.login.codeIntro')}
+          </Alert>
+        ) : (
+          <FormError error={loginMutation.error} />
+        )}
         <TextInput
           label={t('auth.login.username')}
           autoComplete="username"
@@ -71,6 +97,28 @@ export function LoginPage() {
           error={fieldError(t, errors.password)}
           {...register('password')}
         />
+        {codeStep && (
+          <Stack gap={4}>
+            <TextInput
+              label={recovery ? t('auth.login.recoveryCode') : t('auth.login.code')}
+              description={codeAsked ? undefined : t('auth.login.codeThroughLock')}
+              autoComplete="one-time-code"
+              inputMode={recovery ? 'text' : 'numeric'}
+              withAsterisk={codeAsked}
+              aria-required={codeAsked}
+              {...register('otp')}
+            />
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              ta="left"
+              onClick={() => setRecovery(!recovery)}
+            >
+              {recovery ? t('auth.login.useAppCode') : t('auth.login.useRecoveryCode')}
+            </Anchor>
+          </Stack>
+        )}
         <Button type="submit" fullWidth loading={loginMutation.isPending} disabled={loginMutation.isPending}>
           {t('auth.login.submit')}
         </Button>

@@ -1,7 +1,14 @@
 import { type auth, PERMISSIONS, ROLE_ADMIN } from '@extranet/contract';
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconEdit, IconKey, IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import {
+  IconCircleCheck,
+  IconCircleOff,
+  IconEdit,
+  IconKey,
+  IconLock,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api';
@@ -10,7 +17,9 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { useDisableUser } from '../api/disable-user';
 import { useEnableUser } from '../api/enable-user';
 import { useResetLoginFailures } from '../api/reset-login-failures';
+import { useResetSecondFactor } from '../api/reset-second-factor';
 import { FormError } from '../components/form-error';
+import { SecuritySection } from '../components/security-section';
 import { useAccessLabels } from '../components/use-access-labels';
 import { useTargetProfile } from '../components/use-target-profile';
 
@@ -44,6 +53,7 @@ function Profile({ profile, isSelf }: { profile: auth.UserProfile; isSelf: boole
       />
       <ProfileBanners profile={profile} canManage={!isSelf && profile.manageable} />
       <ProfileDetails profile={profile} />
+      {isSelf ? <SecuritySection profile={profile} /> : <SecondFactorBanner profile={profile} />}
     </Stack>
   );
 }
@@ -207,5 +217,51 @@ function ProfileDetails({ profile }: { profile: auth.UserProfile }) {
         </Field>
       </SimpleGrid>
     </Paper>
+  );
+}
+
+/** Another user's second factor; who manages them resets it (a lost phone), after asking. */
+function SecondFactorBanner({ profile }: { profile: auth.UserProfile }) {
+  const { t } = useTranslation();
+  const reset = useResetSecondFactor();
+  const [asking, setAsking] = useState(false);
+  return (
+    <Stack gap="xs">
+      <FormError error={reset.error} />
+      <Banner
+        testId="banner-second-factor"
+        color={profile.second_factor ? 'green' : 'gray'}
+        icon={<IconShieldLock aria-hidden />}
+        text={profile.second_factor ? t('auth.security.userHasIt') : t('auth.security.userHasNone')}
+        action={
+          profile.second_factor &&
+          profile.manageable &&
+          (asking ? (
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="red"
+                loading={reset.isPending}
+                onClick={() =>
+                  reset.mutate(
+                    { user_id: profile.user_id },
+                    { onSuccess: () => notifySuccess(t('auth.security.resetDone')) },
+                  )
+                }
+              >
+                {t('auth.security.resetConfirm')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setAsking(false)}>
+                {t('common.cancel')}
+              </Button>
+            </Group>
+          ) : (
+            <Button size="xs" variant="default" onClick={() => setAsking(true)}>
+              {t('auth.security.reset')}
+            </Button>
+          ))
+        }
+      />
+    </Stack>
   );
 }
