@@ -48,8 +48,12 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
-/** passreset: only for a limited session; otherwise on to redirectTo (default '/'). */
-export function RequireLimitedSession() {
+/**
+ * A page for one kind of limited session only: passreset for an expired password, the setup of a
+ * second factor a company requires. Any other session goes on to redirectTo (default '/'), by way
+ * of passreset while its password has expired.
+ */
+function RequireLimitedAs({ status }: { status: 'limited' | 'setup' }) {
   const state = useSessionState();
   const wanted = useWantedPath();
   const [params] = useSearchParams();
@@ -60,31 +64,14 @@ export function RequireLimitedSession() {
       return <FullPageLoader />;
     case 'unavailable':
       return <SessionUnavailable error={state.error} onRetry={state.retry} />;
-    case 'active':
-    case 'setup':
-      return <Navigate to={safeRedirectTarget(params.get('redirectTo'))} replace />;
-    case 'limited':
-      return <Outlet />;
+    default: {
+      if (state.status === status) return <Outlet />;
+      const target = safeRedirectTarget(params.get('redirectTo'));
+      if (state.status === 'limited') return <Navigate to={withRedirectTo(PASSRESET_PATH, target)} replace />;
+      return <Navigate to={target} replace />;
+    }
   }
 }
 
-/** The second factor a company requires: only for a session limited to setting it up. */
-export function RequireSetupSession() {
-  const state = useSessionState();
-  const wanted = useWantedPath();
-  const [params] = useSearchParams();
-  switch (state.status) {
-    case 'anonymous':
-      return <Navigate to={loginTarget(wanted)} replace />;
-    case 'pending':
-      return <FullPageLoader />;
-    case 'unavailable':
-      return <SessionUnavailable error={state.error} onRetry={state.retry} />;
-    case 'limited':
-      return <Navigate to={withRedirectTo(PASSRESET_PATH, params.get('redirectTo') ?? '/')} replace />;
-    case 'active':
-      return <Navigate to={safeRedirectTarget(params.get('redirectTo'))} replace />;
-    case 'setup':
-      return <Outlet />;
-  }
-}
+export const RequireLimitedSession = () => <RequireLimitedAs status="limited" />;
+export const RequireSetupSession = () => <RequireLimitedAs status="setup" />;
