@@ -13,7 +13,14 @@ interface ListPage<T> {
 }
 
 /** Waits until a toast has closed by itself, so that the next accessibility check sees the page only. */
+/** Closes the toast with this text (instead of waiting for it to close by itself). */
 async function toastGone(page: Page, text: string) {
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: text });
+  for (const close of await toast.locator('.mantine-Notification-closeButton').all()) {
+    await close.click({ timeout: 1_000 }).catch(() => {
+      // Closed by itself meanwhile.
+    });
+  }
   await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout: 15_000 });
 }
 
@@ -229,69 +236,49 @@ test('the bell shows a new comment of another user, opens it and clears the badg
   await expect(page.getByTestId('notification-badge')).not.toHaveAttribute('data-new', 'true');
 });
 
-test('a thread beyond its latest 500 comments shows the earlier ones on demand', async ({ page }) => {
+test('the Notifications page lists every notification with its subject, and following one reads it', async ({
+  page,
+}) => {
   const operator = await apiLogin(page, DEMO.operator);
-  const { company } = await sharedCompany(page, operator);
-  const name = `E2E long thread ${suffix}`;
-  const opening = `The very first comment ${suffix}`;
-  // Private and without chosen users: 510 comments notify nobody.
+  const { company, managerId } = await sharedCompany(page, operator);
+  const name = `E2E notified ${suffix}`;
   const created = await api<{ discussion_id: number }>(
     page,
     '/discussions/add_discussion_private',
-    { company_id: company.company_id, name, text: opening },
+    { company_id: company.company_id, name, text: 'Please check the pallets.', users: [managerId] },
     operator,
   );
-  const replies = 510;
-  for (let sent = 0; sent < replies; sent += 20) {
-    const batch = Array.from({ length: Math.min(20, replies - sent) }, (_, index) =>
-      api(
-        page,
-        '/discussions/add_comment_general',
-        { discussion_id: created.discussion_id, text: `Reply ${sent + index + 1}` },
-        operator,
-      ),
-    );
-    for (const answer of await Promise.all(batch)) expect(answer).toHaveProperty('comment_id');
-  }
-  const last = await api(
-    page,
-    '/discussions/add_comment_general',
-    { discussion_id: created.discussion_id, text: `The latest comment ${suffix}` },
-    operator,
-  );
-  expect(last).toHaveProperty('comment_id');
 
-  await login(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
+  await login(page, DEMO.manager, '/notifications?unread=1');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  const row = page.getByTestId('notification-row').filter({ hasText: name });
+  await expect(row).toHaveAttribute('data-read', 'false');
+  await expect(row).toContainText('Please check the pallets.');
+  await expect(row.getByText('New', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await row.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/discussions/view/${created.discussion_id}$`));
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  const thread = page.getByRole('region', { name: 'Messages' });
-  const comments = thread.getByTestId('comment');
-  await expect(comments).toHaveCount(500);
-  await expect(comments.last()).toContainText(`The latest comment ${suffix}`);
-  await expect(comments.last()).toBeInViewport();
-  const earlier = page.getByRole('button', { name: 'Show earlier comments' });
-  await expect(earlier).toBeAttached();
-  await page.mouse.move(0, 0);
-  await expectAccessible(page);
 
-  const message = page.getByRole('textbox', { name: 'Message', exact: true });
-  const formBefore = await message.boundingBox();
-  // Focus brings the button, and the oldest comment shown, into view.
-  await earlier.focus();
-  await expect(comments.first()).toBeInViewport();
-  await page.keyboard.press('Enter');
+  // Read now: no longer among the unread, and back among all as read.
+  await page.goto('/notifications?unread=1');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('notification-row').filter({ hasText: name })).toHaveCount(0);
+  await page.locator('label').filter({ hasText: /^All$/ }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const read = page.getByTestId('notification-row').filter({ hasText: name });
+  await expect(read).toHaveAttribute('data-read', 'true');
+  // Unread again by its button, then every one read at once.
+  await read.getByRole('button', { name: 'Mark unread' }).click();
+  await expect(read).toHaveAttribute('data-read', 'false');
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(read).toHaveAttribute('data-read', 'true');
+  await page.goto('/notifications?unread=1');
+  await expect(page.getByText('No unread notifications')).toBeVisible();
 
-  const total = replies + 2;
-  await expect(comments).toHaveCount(total);
-  await expect(earlier).toHaveCount(0);
-  // The reader stays at the comment they were looking at, above which the earlier ones arrived,
-  // and the form does not move.
-  await expect(comments.nth(total - 500)).toBeInViewport();
-  await expect(comments.first()).not.toBeInViewport();
-  expect(await message.boundingBox()).toEqual(formBefore);
-  await expect(thread).toBeFocused();
-
-  await comments.first().scrollIntoViewIfNeeded();
-  await expect(comments.first()).toContainText(opening);
-  await expect(comments.first()).toBeInViewport();
-  await expectAccessible(page);
+  // The bell leads here too.
+  await page.getByTestId('notification-bell').click();
+  await page.getByRole('link', { name: 'All notifications' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
 });

@@ -16,6 +16,24 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * Closes the toasts of the last action (as a person would, with their close buttons) instead of
+ * waiting seconds for them to close by themselves: a check of the screen then sees the screen.
+ */
+export async function dismissToasts(page: Page) {
+  const toasts = page.locator('.mantine-Notification-root');
+  // A toast of the last action may still be on its way when the first ones are closed (and one
+  // under the mouse pointer never closes by itself), so close until none is left.
+  await expect(async () => {
+    for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) {
+      await close.click({ timeout: 1_000 }).catch(() => {
+        // Closed by itself meanwhile.
+      });
+    }
+    await expect(toasts).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 export async function login(page: Page, user: { username: string; password: string }, path = '/') {
   await page.goto(path);
   await page.getByRole('textbox', { name: /username/i }).fill(user.username);

@@ -1,11 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
-import { api, apiLogin, expectAccessible as checkAccessible, DEMO, expect, login, test } from './fixtures';
+import {
+  api,
+  apiLogin,
+  expectAccessible as checkAccessible,
+  DEMO,
+  dismissToasts,
+  expect,
+  login,
+  test,
+} from './fixtures';
 
 // Issue 5: purchase and sales orders from nothing to ready, copies of templates, problems.
 
 /** The screen without the toasts of the last action (they close by themselves), checked by axe. */
 async function expectAccessible(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await dismissToasts(page);
   await checkAccessible(page);
 }
 
@@ -252,4 +261,53 @@ test('the sales list filters by template flag and keeps its filters in the URL',
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Templates' })).toBeChecked();
   await expectAccessible(page);
+});
+
+test('a refused order goes back to draft, is fixed and set ready again; resending all asks first', async ({
+  page,
+}) => {
+  test.slow();
+  const token = await apiLogin(page, DEMO.operator);
+  const failed = await api<Page0<{ head_id: number; external_code: string | null; failure_reason: string }>>(
+    page,
+    '/orders/purch/list_orders',
+    { filters: { progress: 'failure', is_template: false }, count: 1 },
+    token,
+  );
+  const order = failed.items[0]!;
+  const code = order.external_code ?? `#${order.head_id}`;
+
+  // Resending every refused order says how many first; cancelled, nothing moves.
+  await login(page, DEMO.operator, '/orders/purch');
+  await page.getByRole('button', { name: 'Reset all failures' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Resend every refused order?' });
+  await expect(dialog).toContainText(/Refused orders to send to the warehouse again, unchanged: \d+/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto(`/orders/purch/view/${order.head_id}`);
+  await expect(statusBadge(page)).toHaveText('Failure', { timeout: NAVIGATION_TIMEOUT });
+  await expect(page.getByText(order.failure_reason)).toBeVisible();
+  await page.getByRole('button', { name: 'Back to draft to fix' }).click();
+  await expect(statusBadge(page)).toHaveText('Draft');
+  // The reason stays in sight while the clerk fixes the order.
+  await expect(page.getByRole('alert').filter({ hasText: 'refused this order before' })).toContainText(
+    order.failure_reason,
+  );
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: `Edit purchase order ${code}`, level: 1 })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
+  await page.getByRole('textbox', { name: 'Truck number', exact: true }).fill('FIX-2024');
+  // The fix the refusal asked for: another delivery date.
+  await typeDate(page, 'Delivery date', dayFromToday(12));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/purch/view/${order.head_id}$`));
+  await expect(page.getByText('FIX-2024')).toBeVisible();
+  await expect(page.getByTestId('order-errors')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Set ready' }).click();
+  await expect(statusBadge(page)).not.toHaveText('Draft');
+  await expect(page.getByRole('alert').filter({ hasText: 'refused this order before' })).toHaveCount(0);
 });

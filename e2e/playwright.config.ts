@@ -19,7 +19,7 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort();
 const PORT = Number(process.env.E2E_PORT);
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
-const WAREHOUSE_SPECS = /(dashboard|discussions|orders|stock|wms)\.spec\.ts$/;
+const WAREHOUSE_SPECS = /(dashboard|discussions|imports|orders|stock|wms)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -38,6 +38,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1440, height: 900 },
+    // No transitions to render and wait for (the app respects the system's reduced motion).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, login, test } from './fixtures';
 
 // Issue 7: the warehouse link takes a ready order to sent without anyone touching it; its system
 // comment appears in the order's discussion and its notification in the header bell.
@@ -84,7 +84,7 @@ test('an order set ready is sent by the server, with its system comment and noti
   await expect(statusBadge(page)).toHaveText(/^(Sent|Receiving|Received)$/, { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Undo ready' })).toHaveCount(0);
   // The check is of the sent order, not of the set_ready toast on top of it.
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await dismissToasts(page);
   await expectAccessible(page);
 
   // The warehouse's later answers (WMS_SIM_STEP_MS apart) come into the open view and its discussion.

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { LANGUAGES, NOTIFICATION_TYPES, PERMISSIONS, ROLES, type RoleId } from './access';
 import { type CallDef, defineCall, type InputFailures } from './call';
 import { zDateTime } from './codec';
-import { Empty, Id, IdList, Int4, listRequest, listResponse, Ok, Smart } from './list';
+import {
+  Empty,
+  ExportFile,
+  exportRequest,
+  Id,
+  IdList,
+  Int4,
+  listRequest,
+  listResponse,
+  Ok,
+  Smart,
+} from './list';
 
 export const Username = z.string().trim().min(1).max(64);
 export const Password = z.string().min(1).max(256);
@@ -153,6 +164,11 @@ export const ListUsersRequest = listRequest(
   USER_ORDERINGS,
 );
 export type ListUsersRequest = z.infer<typeof ListUsersRequest>;
+export const ExportUsersRequest = exportRequest(
+  { role_id: Int4, company_id: Id, smart: Smart, user_id_list: IdList },
+  USER_ORDERINGS,
+);
+export type ExportUsersRequest = z.infer<typeof ExportUsersRequest>;
 
 export const ListLinkedCompaniesRequest = listRequest({ company_id_list: IdList, smart: Smart }, ['name']);
 
@@ -215,6 +231,14 @@ export const listUsers = defineCall({
   ...USERS,
   request: ListUsersRequest,
   response: listResponse(UserRow),
+});
+
+export const exportUsers = defineCall({
+  path: '/auth/export_users',
+  summary: 'The users the list shows, with its filters and ordering, as a CSV or XLSX file.',
+  ...USERS,
+  request: ExportUsersRequest,
+  response: ExportFile,
 });
 
 export const getProfileSelf = defineCall({

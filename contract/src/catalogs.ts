@@ -90,7 +90,8 @@ export type ListCustomersRequest = z.infer<typeof ListCustomersRequest>;
 
 /**
  * Addresses are listed only for an owner: a vendor, a customer or a consignee, by id or id list
- * (SPEC.md §5: the pickers tied to a vendor or customer list nothing before one is chosen).
+ * (SPEC.md §5: the pickers tied to a vendor or customer list nothing before one is chosen), or
+ * looked up by address_id_list alone, as every catalog is by its ids.
  */
 export const ListAddressesRequest = listRequest(CatalogFilters.shape, ['name', 'code']);
 export type ListAddressesRequest = z.infer<typeof ListAddressesRequest>;
@@ -174,3 +175,108 @@ export const listLocations = defineCall({
   request: ListLocationsRequest,
   response: listResponse(LocationItem),
 });
+
+// ---------------------------------------------------------------- master data
+
+/**
+ * The catalogs as the warehouse system owns them (issue 13): pushed in a warehouse event's
+ * `master` part, or uploaded by role 99 per catalog. Every record is an upsert by its code (per
+ * consignee where it belongs to one); `inactive: true` retires it: hidden from pickers, kept on
+ * the orders that use it. Records name each other by code: a consignee its company's code, a SKU
+ * its consignee's code and unit name, a vendor its currency's code.
+ */
+const MasterCode = z.string().trim().min(1).max(100);
+const MasterName = z.string().trim().min(1).max(500);
+const Inactive = z.boolean().optional();
+/** EAN-8, UPC-A, EAN-13 or GTIN-14. */
+export const Ean = z.string().regex(/^(\d{8}|\d{12,14})$/, { message: 'Invalid EAN' });
+
+export const MasterUom = z.strictObject({ name: MasterCode, inactive: Inactive });
+export const MasterCurrency = z.strictObject({ code: z.string().trim().min(1).max(10), inactive: Inactive });
+export const MasterLocation = z.strictObject({ label: MasterCode, inactive: Inactive });
+export const MasterConsignee = z.strictObject({
+  code: MasterCode,
+  name: MasterName,
+  /** The company's code. */
+  company: MasterCode,
+  business_line: MasterCode,
+  inactive: Inactive,
+});
+export const MasterSku = z.strictObject({
+  consignee: MasterCode,
+  code: MasterCode,
+  name: MasterName,
+  uom: MasterCode.nullable().optional(),
+  /** When given, the SKU's EANs become exactly these. */
+  eans: z.array(Ean).max(50).optional(),
+  inactive: Inactive,
+});
+export const MasterAddress = z.strictObject({ code: MasterCode, name: MasterName, inactive: Inactive });
+export const MasterParty = z.strictObject({
+  consignee: MasterCode,
+  code: MasterCode,
+  name: MasterName,
+  default_currency: z.string().trim().min(1).max(10).nullable().optional(),
+  /** Upserted by code within the party; addresses not named stay as they are. */
+  addresses: z.array(MasterAddress).max(200).optional(),
+  inactive: Inactive,
+});
+
+export const MASTER_CATALOGS = [
+  'uoms',
+  'currencies',
+  'locations',
+  'consignees',
+  'skus',
+  'vendors',
+  'customers',
+] as const;
+export type MasterCatalog = (typeof MASTER_CATALOGS)[number];
+export const MAX_MASTER_RECORDS = 5000;
+
+export const MasterData = z
+  .strictObject({
+    uoms: z.array(MasterUom).optional(),
+    currencies: z.array(MasterCurrency).optional(),
+    locations: z.array(MasterLocation).optional(),
+    consignees: z.array(MasterConsignee).optional(),
+    skus: z.array(MasterSku).optional(),
+    vendors: z.array(MasterParty).optional(),
+    customers: z.array(MasterParty).optional(),
+  })
+  .refine((master) => countMasterRecords(master) <= MAX_MASTER_RECORDS, {
+    message: `At most ${MAX_MASTER_RECORDS} records (addresses included)`,
+  });
+export type MasterData = z.infer<typeof MasterData>;
+
+export function countMasterRecords(master: Partial<Record<MasterCatalog, readonly unknown[]>>): number {
+  let total = 0;
+  for (const catalog of MASTER_CATALOGS) {
+    for (const record of master[catalog] ?? []) {
+      total += 1 + ((record as { addresses?: unknown[] }).addresses?.length ?? 0);
+    }
+  }
+  return total;
+}
+
+/** Why a master record was refused; the record is left out, the rest is applied. */
+export const MASTER_PROBLEMS = [
+  'company_unknown',
+  'consignee_unknown',
+  'uom_unknown',
+  'currency_unknown',
+  'duplicate',
+] as const;
+export type MasterProblem = (typeof MASTER_PROBLEMS)[number];
+
+/** What happened to one record: `changed` when a stored field differed, `unchanged` otherwise. */
+export const MasterOutcome = z.object({
+  catalog: z.enum(MASTER_CATALOGS),
+  /** The record's index in its catalog's list. */
+  index: z.int().min(0),
+  /** The record's code (name for a unit, label for a location), prefixed by its consignee's. */
+  key: z.string(),
+  outcome: z.enum(['added', 'changed', 'unchanged', 'refused']),
+  problems: z.array(z.object({ field: z.string(), problem: z.enum(MASTER_PROBLEMS), value: z.string() })),
+});
+export type MasterOutcome = z.infer<typeof MasterOutcome>;

@@ -53,6 +53,13 @@ export const ERROR_MESSAGES = {
   second_factor_already_on: 'The second factor is already on',
   second_factor_required_by_company: 'Your company requires a second factor: it cannot be turned off',
   session_not_found: 'No such session',
+  company_not_found: 'Company not found',
+  company_code_dublicate: 'A company with this code already exists',
+  company_name_dublicate: 'A company with this name already exists',
+  company_disabled: 'Your company is deactivated. Please contact the administrator.',
+  import_file_unreadable: 'The file cannot be read: save it as CSV (UTF-8) or XLSX',
+  import_columns_missing: 'Columns are missing from the file',
+  import_too_many_rows: 'The file has too many rows',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

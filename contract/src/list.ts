@@ -45,5 +45,28 @@ export function listResponse<T extends z.ZodType>(item: T) {
   });
 }
 
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * An export of a list (issue 14): the list's filters and ordering, as on screen, and the file's
+ * format. The answer is the file itself (`Content-Disposition: attachment`), every row the list
+ * would page through; a refusal is a failure as for any call.
+ */
+export function exportRequest<F extends z.ZodRawShape, const O extends readonly string[]>(
+  filters: F,
+  orderings: O,
+) {
+  const list = listRequest(filters, orderings);
+  return z.object({
+    filters: list.shape.filters,
+    ordering: list.shape.ordering,
+    format: z.enum(EXPORT_FORMATS),
+  });
+}
+
+/** The response of an export call: a file, not JSON. */
+export const ExportFile = z.unknown();
+
 export const Empty = z.object({}).default({});
 export const Ok = z.object({});

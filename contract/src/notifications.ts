@@ -3,7 +3,7 @@ import { NOTIFICATION_TYPES } from './access';
 import { defineCall } from './call';
 import { zDateTime } from './codec';
 import { Author, CommentText } from './discussions';
-import { Empty, Id, listResponse } from './list';
+import { Empty, Id, IdList, listRequest, listResponse } from './list';
 
 export const listEmailRates = defineCall({
   path: '/notifications/list_email_rates',
@@ -21,10 +21,23 @@ export const listNotificationTypes = defineCall({
   response: listResponse(z.object({ ntfy_id: z.enum(NOTIFICATION_TYPES), name: z.string() })),
 });
 
+/** What a notification is about: its discussion, and the order the discussion belongs to. */
+export const NotificationSubject = z.object({
+  discussion_name: z.string(),
+  order: z
+    .object({ kind: z.enum(['purch', 'sales']), head_id: Id, external_code: z.string().nullable() })
+    .nullable(),
+});
+export type NotificationSubject = z.infer<typeof NotificationSubject>;
+
 export const NotificationItem = z.object({
   notification_id: Id,
   ntfy_type: z.enum(NOTIFICATION_TYPES),
+  /** The bell was opened since it came (the badge). */
   seen: z.boolean(),
+  /** The user read it: opened it, or marked it read. */
+  read: z.boolean(),
+  subject: NotificationSubject,
   /** The comment's author; null for a system comment. */
   user: Author,
   is_dict: z.boolean(),
@@ -66,4 +79,31 @@ export const markSeen = defineCall({
   access: 'session',
   request: MarkSeenRequest,
   response: z.object({}),
+});
+
+/** Every notification of the caller, newest first unless told otherwise; `unread` narrows. */
+export const ListNotificationsRequest = listRequest({ unread: z.boolean() }, ['creation_date']);
+export type ListNotificationsRequest = z.infer<typeof ListNotificationsRequest>;
+
+export const listNotifications = defineCall({
+  path: '/notifications/list_notifications',
+  summary: "The caller's notifications, a page at a time, with their read state and subject.",
+  access: 'session',
+  request: ListNotificationsRequest,
+  response: listResponse(NotificationItem),
+});
+
+export const MarkReadRequest = z.object({
+  /** The notifications to mark; every one of the caller's when absent. */
+  notification_id_list: IdList.optional(),
+  /** false marks them unread again. */
+  read: z.boolean().default(true),
+});
+
+export const markRead = defineCall({
+  path: '/notifications/mark_read',
+  summary: "Marks some (or all) of the caller's notifications read or unread; answers how many changed.",
+  access: 'session',
+  request: MarkReadRequest,
+  response: z.object({ count: z.int().min(0) }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from './access';
 import { defineCall } from './call';
 import { zDate, zDateTime, zDecimal } from './codec';
-import { Empty, Id, listRequest, listResponse, Smart } from './list';
+import { Empty, ExportFile, exportRequest, Id, listRequest, listResponse, Smart } from './list';
 
 /** Purchase orders (pord) and sales orders (sord) share one set of calls under /orders/{kind}/. */
 export const ORDER_KINDS = ['purch', 'sales'] as const;
@@ -188,6 +188,8 @@ const rowCommon = {
   delivery_date: zDate.nullable(),
   is_return: z.boolean(),
   is_template: z.boolean(),
+  /** How many lines the order has (the template picker tells templates apart by it). */
+  lines_count: z.int().min(0),
 };
 
 export const PurchOrderRow = z.object({
@@ -221,8 +223,12 @@ const filterCommon = {
 };
 
 export const ListPurchOrdersRequest = listRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS);
+export const ExportPurchOrdersRequest = exportRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS);
+export type ExportPurchOrdersRequest = z.infer<typeof ExportPurchOrdersRequest>;
 export type ListPurchOrdersRequest = z.infer<typeof ListPurchOrdersRequest>;
 export const ListSalesOrdersRequest = listRequest({ ...filterCommon, customer_id: Id }, ORDER_ORDERINGS);
+export const ExportSalesOrdersRequest = exportRequest({ ...filterCommon, customer_id: Id }, ORDER_ORDERINGS);
+export type ExportSalesOrdersRequest = z.infer<typeof ExportSalesOrdersRequest>;
 export type ListSalesOrdersRequest = z.infer<typeof ListSalesOrdersRequest>;
 
 // ---------------------------------------------------------------- requests
@@ -320,7 +326,8 @@ function orderCalls<
   View extends z.ZodType,
   ListReq extends z.ZodType,
   EditReq extends z.ZodType,
->(kind: OrderKind, schemas: { row: Row; view: View; list: ListReq; edit: EditReq }) {
+  ExportReq extends z.ZodType,
+>(kind: OrderKind, schemas: { row: Row; view: View; list: ListReq; edit: EditReq; export: ExportReq }) {
   const access = { access: 'session', permission: [ORDER_PERMISSION[kind]] } as const;
   const noun = kind === 'purch' ? 'purchase order' : 'sales order';
   const path = (name: string) => `/orders/${kind}/${name}`;
@@ -395,6 +402,20 @@ function orderCalls<
       request: Empty,
       response: ResetAllFailuresResponse,
     }),
+    exportOrders: defineCall({
+      path: path('export_orders'),
+      summary: `The ${noun}s the list shows, with its filters and ordering, as a CSV or XLSX file.`,
+      ...access,
+      request: schemas.export,
+      response: ExportFile,
+    }),
+    exportLines: defineCall({
+      path: path('export_lines'),
+      summary: `The lines of the ${noun}s the list shows, one row each, as a CSV or XLSX file.`,
+      ...access,
+      request: schemas.export,
+      response: ExportFile,
+    }),
   };
 }
 
@@ -403,6 +424,7 @@ export const purch = orderCalls('purch', {
   view: PurchOrder,
   list: ListPurchOrdersRequest,
   edit: EditPurchOrderRequest,
+  export: ExportPurchOrdersRequest,
 });
 
 export const sales = orderCalls('sales', {
@@ -410,4 +432,115 @@ export const sales = orderCalls('sales', {
   view: SalesOrder,
   list: ListSalesOrdersRequest,
   edit: EditSalesOrderRequest,
+  export: ExportSalesOrdersRequest,
 });
+
+// ---------------------------------------------------------------- import
+
+/**
+ * Orders imported from a CSV (any delimiter, UTF-8 with or without BOM) or XLSX file (issue 14):
+ * one row per order line, grouped into orders by `external_code`; the header row names the
+ * columns below (other names are mapped to them by the `mapping` field). Each names its record as
+ * the catalogs show it: consignee by code or exact name, vendor/customer and SKU by external code,
+ * address by code or exact name, currency by code, unit by name, location by label; dates
+ * YYYY-MM-DD or DD.MM.YYYY; decimals with `.` or `,`.
+ */
+export const IMPORT_COLUMNS = {
+  purch: [
+    'external_code',
+    'consignee',
+    'vendor',
+    'address',
+    'reference',
+    'delivery_date',
+    'currency',
+    'location',
+    'truck_number',
+    'sku',
+    'qty',
+    'uom',
+    'price',
+  ],
+  sales: [
+    'external_code',
+    'consignee',
+    'customer',
+    'address',
+    'reference',
+    'delivery_date',
+    'currency',
+    'location',
+    'truck_number',
+    'sku',
+    'qty',
+    'uom',
+    'price',
+    'batch',
+    'expiry_date',
+  ],
+} as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[OrderKind][number];
+export const IMPORT_REQUIRED_COLUMNS = ['external_code', 'consignee', 'sku', 'qty'] as const;
+export const MAX_IMPORT_ROWS = 10_000;
+
+export const IMPORT_PROBLEMS = [
+  'required',
+  'consignee_unknown',
+  'party_unknown',
+  'address_unknown',
+  'currency_unknown',
+  'location_unknown',
+  'sku_unknown',
+  'uom_unknown',
+  'date_invalid',
+  'date_past',
+  'number_invalid',
+  'code_taken',
+  'sku_twice',
+  'header_differs',
+  'too_long',
+] as const;
+export type ImportProblemCode = (typeof IMPORT_PROBLEMS)[number];
+
+export const ImportProblem = z.object({
+  /** The file's row, 1 being the header. */
+  row: z.int(),
+  column: z.string(),
+  code: z.enum(IMPORT_PROBLEMS),
+  value: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+export const ImportedOrder = z.object({
+  external_code: z.string(),
+  /** The order made, when the import was applied; null in a preview or a refused import. */
+  head_id: Id.nullable(),
+  rows: z.array(z.int()),
+  problems: z.array(ImportProblem),
+  /** The order is complete: with `ready`, it is set ready. */
+  complete: z.boolean(),
+});
+export type ImportedOrder = z.infer<typeof ImportedOrder>;
+
+/**
+ * The answer of import_orders: every order of the file with its rows and problems. Nothing is
+ * written when any order has a problem, or with `dry_run`; otherwise every order in one
+ * transaction, as drafts (the complete ones ready, with `ready`).
+ */
+export const ImportOrdersResponse = z.object({
+  orders: z.array(ImportedOrder),
+  created: z.int().min(0),
+  /** The columns the file had, mapped: what a mapping step offers to change. */
+  columns: z.array(z.object({ header: z.string(), column: z.string().nullable() })),
+});
+export type ImportOrdersResponse = z.infer<typeof ImportOrdersResponse>;
+
+/** Multipart fields of `/orders/{kind}/import_orders`, besides `file`. */
+export const ImportOrdersFields = z.object({
+  dry_run: z.enum(['true', 'false']).default('false'),
+  ready: z.enum(['true', 'false']).default('false'),
+  /** JSON: `{"<header in the file>": "<column>"}`. */
+  mapping: z.string().max(10_000).optional(),
+});
+
+export const importPath = (kind: OrderKind) => `/orders/${kind}/import_orders`;

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { defineCall } from './call';
 import { DecimalString, WireDecimal, zDecimal } from './codec';
-import { Id, listRequest, listResponse, Ok, Smart } from './list';
+import { ExportFile, exportRequest, Id, listRequest, listResponse, Ok, Smart } from './list';
 
 /** SPEC.md §3 'SKU' and 'SKU packaging line'. Weights in kg, sizes in cm, volume in litres. */
 
@@ -79,6 +79,11 @@ export const ListSkuRequest = listRequest(
   .extend(topLevelSkuId)
   .refine(sameSkuId, SKU_ID_MISMATCH);
 export type ListSkuRequest = z.infer<typeof ListSkuRequest>;
+export const ExportSkuRequest = exportRequest(
+  { sku_id: Id, consignee_id: Id, business_line_id: Id, smart: Smart },
+  SKU_ORDERINGS,
+);
+export type ExportSkuRequest = z.infer<typeof ExportSkuRequest>;
 
 export const EanRow = z.object({ ean_id: Id, sku_id: Id, ean_text: z.string(), ean_type_code: z.string() });
 export type EanRow = z.infer<typeof EanRow>;
@@ -189,6 +194,15 @@ export const listSku = defineCall({
   permission: ['stck', 'cmgr'],
   request: ListSkuRequest,
   response: listResponse(SkuRow),
+});
+
+export const exportSku = defineCall({
+  path: '/sku/export_sku',
+  summary: 'The SKUs the list shows, with its filters and ordering, as a CSV or XLSX file.',
+  access: 'session',
+  permission: ['stck', 'cmgr'],
+  request: ExportSkuRequest,
+  response: ExportFile,
 });
 
 export const listEan = defineCall({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { zDate, zDecimal } from './codec';
-import { Id, listRequest, listResponse, Smart } from './list';
+import { ExportFile, exportRequest, Id, listRequest, listResponse, Smart } from './list';
 
 /** One stock row of the warehouse system (SPEC.md §3 'Stock row'). */
 export const StockRow = z.object({
@@ -28,6 +28,11 @@ export type StockOrdering = (typeof STOCK_ORDERINGS)[number];
 /** smart matches the SKU's code, external code or name, the batch and the SSCC. */
 export const ListStocksRequest = listRequest({ consignee_id: Id, sku_id: Id, smart: Smart }, STOCK_ORDERINGS);
 export type ListStocksRequest = z.infer<typeof ListStocksRequest>;
+export const ExportStocksRequest = exportRequest(
+  { consignee_id: Id, sku_id: Id, smart: Smart },
+  STOCK_ORDERINGS,
+);
+export type ExportStocksRequest = z.infer<typeof ExportStocksRequest>;
 
 export const ListBatchesRequest = listRequest({ sku_id: Id, expiry_date: zDate, smart: Smart }, ['code']);
 export type ListBatchesRequest = z.infer<typeof ListBatchesRequest>;
@@ -44,6 +49,15 @@ export const listStocks = defineCall({
   permission: ['stck'],
   request: ListStocksRequest,
   response: listResponse(StockRow),
+});
+
+export const exportStocks = defineCall({
+  path: '/stock/export_stocks',
+  summary: 'The stock rows the list shows, with its filters and ordering, as a CSV or XLSX file.',
+  access: 'session',
+  permission: ['stck'],
+  request: ExportStocksRequest,
+  response: ExportFile,
 });
 
 /** The batch and expiry pickers of sales order lines: open to stock viewers and sales order users. */

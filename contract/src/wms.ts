@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MasterData } from './catalogs';
 import { zDate, zDateTime } from './codec';
 import { Id } from './list';
 import { ORDER_KINDS } from './orders';
@@ -128,6 +129,9 @@ export const MAX_EVENT_STOCK_ROWS = 2000;
  * - `lines`: received (purchase) or delivered (sales) quantities per SKU of the order.
  * - `stock`: `movements` change stock rows by a quantity; `snapshot` replaces every stock row of
  *   the SKUs it names. SKUs are the consignee's (consignee_id, or the order's).
+ * - `master`: catalog records upserted by code (catalogs.MasterData), applied before the rest, so
+ *   stock in the same event may name a SKU it adds. A record naming an unknown company,
+ *   consignee, unit or currency refuses the whole event (wms_master_refused, naming the records).
  */
 export const WmsEvent = z
   .strictObject({
@@ -145,6 +149,7 @@ export const WmsEvent = z
         snapshot: z.array(WmsStockRow).max(MAX_EVENT_STOCK_ROWS).optional(),
       })
       .optional(),
+    master: MasterData.optional(),
   })
   .refine((event) => !(event.progress || event.status || event.lines) || event.order, {
     message: 'progress, status and lines need an order',
@@ -164,6 +169,8 @@ export const WmsEventResponse = z.object({
     .optional(),
   /** Negative movements beyond the stock held: what could not be taken, per SKU. */
   shortages: z.array(z.object({ sku: z.string(), qty: zQty })).optional(),
+  /** How many master records were added, changed, or found as stored. */
+  master: z.object({ added: z.int(), changed: z.int(), unchanged: z.int() }).optional(),
 });
 export type WmsEventResponse = z.infer<typeof WmsEventResponse>;
 
@@ -177,6 +184,7 @@ export const WMS_FAILURES = {
   wms_signature_invalid: 401,
   wms_timestamp_stale: 401,
   malformed_api_request: 400,
+  wms_master_refused: 400,
   wms_event_duplicate: 409,
   wms_order_unknown: 422,
   wms_order_state: 422,

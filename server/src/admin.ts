@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { checkPassword, NOTIFICATION_TYPES, PERMISSIONS, ROLES, type RoleId } from '@extranet/contract';
+import { checkPassword, NOTIFICATION_TYPES, PERMISSIONS, ROLES, type RoleId, wms } from '@extranet/contract';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -18,6 +20,8 @@ import {
   updateUser,
   usernameTaken,
 } from './modules/auth/users.repository';
+import { demoMasterData } from './modules/wms/wms.demo-master';
+import { signWms } from './modules/wms/wms.signature';
 
 const HELP = `Partner extranet administration
 
@@ -27,6 +31,11 @@ Commands:
   create-user --username NAME [--role 99]   create a user (role 99: every permission, every company)
   reset-password --username NAME            set a new password (the user keeps signing in normally)
   unlock --username NAME                    lift the lock of too many failed sign-ins
+  push-master --company CODE [--file PATH] [--url URL]
+                                            send master data to the running server as the
+                                            warehouse system does (a signed event, WMS_SECRET):
+                                            the JSON file's records, or a starter catalog for
+                                            the company; URL defaults to http://127.0.0.1:PORT
   --help                                    show this help
 
 The password comes from ADMIN_PASSWORD or, when unset, is asked for (not shown as typed).
@@ -69,11 +78,54 @@ async function newPassword(username: string): Promise<string> {
   return password;
 }
 
+/**
+ * Sends master data to /api/wms/events of a running server, signed as the warehouse system signs
+ * it: the same path, checks and exactly-once apply as a real warehouse's push.
+ */
+async function pushMaster(options: { company?: string; file?: string; url?: string }) {
+  const config = loadConfig(process.env, { demo: false });
+  if (!config.WMS_SECRET)
+    throw new CliError('WMS_SECRET is not set: the server refuses unsigned master data.');
+  let master: unknown;
+  if (options.file) {
+    const parsed: unknown = JSON.parse(await readFile(options.file, 'utf8'));
+    // A whole event, or its master part alone.
+    master = (parsed as { master?: unknown }).master ?? parsed;
+  } else {
+    const company = options.company?.trim();
+    if (!company) throw new CliError('--company CODE (or --file PATH) is required.');
+    master = demoMasterData(company);
+  }
+  const body = JSON.stringify({ event_id: `master-${randomUUID()}`, master });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const url = new URL('/api/wms/events', options.url ?? `http://127.0.0.1:${config.PORT}`);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [wms.WMS_TIMESTAMP_HEADER]: timestamp,
+      [wms.WMS_SIGNATURE_HEADER]: signWms(config.WMS_SECRET, timestamp, body),
+    },
+    body,
+  });
+  const answer = await response.text();
+  if (!response.ok) throw new CliError(`The server refused the master data (${response.status}): ${answer}`);
+  const { master: counts } = JSON.parse(answer) as {
+    master?: { added: number; changed: number; unchanged: number };
+  };
+  console.log(
+    `Master data applied: ${counts?.added ?? 0} added, ${counts?.changed ?? 0} changed, ${counts?.unchanged ?? 0} unchanged.`,
+  );
+}
+
 async function main() {
   const { values, positionals } = parseArgs({
     options: {
       username: { type: 'string' },
       role: { type: 'string', default: '99' },
+      company: { type: 'string' },
+      file: { type: 'string' },
+      url: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -82,6 +134,10 @@ async function main() {
   const command = positionals[0];
   if (values.help || !command) {
     console.log(HELP);
+    return;
+  }
+  if (command === 'push-master') {
+    await pushMaster(values);
     return;
   }
   if (!['create-user', 'reset-password', 'unlock'].includes(command))

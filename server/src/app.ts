@@ -23,6 +23,7 @@ import { createLogger } from './log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/auth/users.routes';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
+import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { registerDiscussionRoutes } from './modules/discussions/discussions.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerGraphRoutes } from './modules/graphs/graphs.routes';
@@ -142,6 +143,7 @@ export async function buildApp(
       registerAuthRoutes(api, deps);
       registerUserRoutes(api, deps);
       registerCatalogRoutes(api, deps);
+      registerCompanyRoutes(api, deps);
       registerStockRoutes(api, deps);
       registerSkuRoutes(api, deps);
       registerReportRoutes(api, deps);

@@ -49,15 +49,14 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(options: { dir?: string; args?: string[] } = {}): Promise<Server> {
+async function startServer(
+  options: { dir?: string; args?: string[]; env?: Record<string, string> } = {},
+): Promise<Server> {
   const port = await freePort();
-  const child = spawnServer([
-    '--port',
-    String(port),
-    '--data-dir',
-    options.dir ?? dataDir,
-    ...(options.args ?? []),
-  ]);
+  const child = spawnServer(
+    ['--port', String(port), '--data-dir', options.dir ?? dataDir, ...(options.args ?? [])],
+    options.env,
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -216,7 +215,8 @@ describe('a bare installation', () => {
       expect((await admin(['unlock', '--username', 'FOUNDER'], env)).code).toBe(0);
       expect((await admin(['--help'], env)).output).toContain('reset-password --username NAME');
 
-      const server = await startServer({ dir, args: ['--no-demo'] });
+      const wmsEnv = { WMS_SECRET: 'a-bare-installation-secret' };
+      const server = await startServer({ dir, args: ['--no-demo'], env: wmsEnv });
       expect(server.output()).not.toContain('npm run admin -- create-user');
       const session = await post(`${server.url}/api/auth/login`, {
         username: 'founder',
@@ -228,6 +228,27 @@ describe('a bare installation', () => {
         umgr: true,
         session_limited: false,
       });
+
+      // A client company, and its starter catalog pushed as the warehouse system pushes it.
+      const token = session.body.session_code as string;
+      const company = await post(
+        `${server.url}/api/companies/add_company`,
+        { code: 'ACME', name: 'Acme' },
+        token,
+      );
+      expect(company.body.company_id).toBeGreaterThan(0);
+      const push = (args: string[]) =>
+        admin(['push-master', '--url', server.url, ...args], { ...env, ...wmsEnv });
+      // Units, currencies and the location are there already; consignee, 8 SKUs, vendor, customer are new.
+      expect(await push(['--company', 'ACME'])).toMatchObject({
+        code: 0,
+        output: expect.stringContaining('11 added, 0 changed, 7 unchanged'),
+      });
+      expect((await push(['--company', 'ACME'])).output).toContain('0 added, 0 changed, 18 unchanged');
+      const unknown = await push(['--company', 'NOBODY']);
+      expect(unknown).toMatchObject({ code: 1, output: expect.stringContaining('company_unknown') });
+      const skus = await post(`${server.url}/api/catalogs/sku/list`, { filters: { smart: 'ACME-' } }, token);
+      expect(skus.body.items).toHaveLength(8);
       server.child.kill('SIGTERM');
       await server.exited;
     } finally {

@@ -50,26 +50,39 @@ export const emailRates = pgTable('email_rates', {
   minutes: integer().notNull().unique(),
 });
 
+/**
+ * A catalog record the warehouse system retired (master data `"inactive": true`): hidden from
+ * pickers, kept on the orders that use it.
+ */
+const active = () => boolean().notNull().default(true);
+
 export const currencies = pgTable('currencies', {
   id: serial().primaryKey(),
   code: text().notNull().unique(),
+  active: active(),
 });
 
 export const uoms = pgTable('uoms', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
+  active: active(),
 });
 
 export const locations = pgTable('locations', {
   id: serial().primaryKey(),
   label: text().notNull().unique(),
+  active: active(),
 });
 
 // ---------------------------------------------------------------- companies and their catalogs
 
 export const companies = pgTable('companies', {
   id: serial().primaryKey(),
+  /** What the warehouse system calls this client; master data names companies by it. */
+  code: text().notNull().unique(),
   name: text().notNull().unique(),
+  /** A deactivated company's users cannot sign in; its data stays. */
+  active: boolean().notNull().default(true),
   /** Every user of the company must sign in with a second factor. */
   secondFactorRequired: boolean().notNull().default(false),
 });
@@ -89,7 +102,10 @@ export const consignees = pgTable(
     businessLineId: integer()
       .notNull()
       .references(() => businessLines.id),
+    /** The warehouse system's code of the consignee, unique. */
+    code: text().notNull().unique(),
     name: text().notNull(),
+    active: active(),
   },
   (t) => [index().on(t.companyId, t.name), index().on(t.businessLineId)],
 );
@@ -105,6 +121,7 @@ const party = (name: 'vendors' | 'customers') =>
       externalCode: text().notNull(),
       name: text().notNull(),
       defaultCurrencyId: integer().references(() => currencies.id),
+      active: active(),
     },
     (t) => [
       uniqueIndex().on(t.consigneeId, t.externalCode),
@@ -125,10 +142,12 @@ export const addresses = pgTable(
     customerId: integer().references(() => customers.id),
     code: text().notNull(),
     name: text().notNull(),
+    active: active(),
   },
   (t) => [
-    index().on(t.vendorId),
-    index().on(t.customerId),
+    // Master data upserts an address by its code within its vendor or customer.
+    uniqueIndex().on(t.vendorId, t.code),
+    uniqueIndex().on(t.customerId, t.code),
     check('addresses_one_owner', sql`(${t.vendorId} is null) <> (${t.customerId} is null)`),
   ],
 );
@@ -158,6 +177,9 @@ export const skus = pgTable(
     orderStep: amount(),
     exciseCode: text(),
     alcoholPercent: amount(),
+    /** The unit the warehouse counts the SKU in. */
+    uomId: integer().references(() => uoms.id),
+    active: active(),
   },
   (t) => [
     uniqueIndex().on(t.consigneeId, t.externalCode),
@@ -422,6 +444,7 @@ export const purchHeads = pgTable(
     index().on(t.creationDate),
     trigram('purch_heads_external_code_trgm_idx', t.externalCode),
     trigram('purch_heads_vendor_reference_trgm_idx', t.vendorReference),
+    trigram('purch_heads_truck_number_trgm_idx', t.truckNumber),
     uniqueIndex('purch_heads_code_idx')
       .on(t.consigneeId, t.externalCode)
       .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
@@ -469,6 +492,7 @@ export const salesHeads = pgTable(
     index().on(t.creationDate),
     trigram('sales_heads_external_code_trgm_idx', t.externalCode),
     trigram('sales_heads_customer_reference_trgm_idx', t.customerReference),
+    trigram('sales_heads_truck_number_trgm_idx', t.truckNumber),
     uniqueIndex('sales_heads_code_idx')
       .on(t.consigneeId, t.externalCode)
       .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
@@ -589,12 +613,16 @@ export const notifications = pgTable(
     ntfyType: text()
       .notNull()
       .references(() => notificationTypes.id),
+    /** The bell was opened since (clears the badge). */
     seen: boolean().notNull().default(false),
+    /** The user read this one (opened it, or marked it read on the Notifications page). */
+    readAt: timestamp({ withTimezone: true }),
     emailed: boolean().notNull().default(false),
     creationDate: createdAt(),
   },
   (t) => [
     index().on(t.userId, t.creationDate),
+    index('notifications_unread_idx').on(t.userId, t.creationDate).where(sql`${t.readAt} is null`),
     index('notifications_unseen_idx').on(t.userId).where(sql`${t.seen} = false`),
     index('notifications_unemailed_idx').on(t.userId).where(sql`${t.emailed} = false and ${t.seen} = false`),
   ],

@@ -552,7 +552,7 @@ class DemoLoader {
     const { tx } = this;
     const companyRows = await tx
       .insert(t.companies)
-      .values(COMPANIES.map((spec) => ({ name: spec.name })))
+      .values(COMPANIES.map((spec) => ({ code: spec.code, name: spec.name })))
       .returning({ id: t.companies.id });
     this.companies = COMPANIES.map((spec, index) => ({ index, spec, id: companyRows[index]!.id }));
     const lineRows = await tx
@@ -565,6 +565,7 @@ class DemoLoader {
         row: {
           companyId: company.id,
           businessLineId: lineRows[lineIndex]!.id,
+          code: `${company.spec.code}-${lineIndex + 1}`,
           name: `${company.spec.short} ${line}`,
         },
       })),

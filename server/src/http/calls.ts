@@ -52,12 +52,6 @@ async function prepareBody(request: FastifyRequest) {
 }
 
 /**
- * Registers one contract call. The session and the call's permission are checked first, from the
- * headers alone, so a caller without them learns nothing about the call's input (401/403 before
- * any 400); then the schema refuses bad input before the handler runs. Checked here, once,
- * whatever the menu of the web app shows.
- */
-/**
  * The gate of every route that needs a session: the session, a limited session's few calls and
  * the permission, checked from the headers alone, before any input is read.
  */
@@ -78,6 +72,12 @@ function sessionGate(deps: Deps, rule: Pick<CallDef, 'access' | 'permission' | '
   };
 }
 
+/**
+ * Registers one contract call. The session and the call's permission are checked first, from the
+ * headers alone, so a caller without them learns nothing about the call's input (401/403 before
+ * any 400); then the schema refuses bad input before the handler runs. Checked here, once,
+ * whatever the menu of the web app shows.
+ */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
   deps: Deps,
@@ -93,6 +93,27 @@ export function registerCall<C extends CallDef>(
 }
 
 /**
+ * An export call (contract `exportRequest`): checked like any call, answered with a file the
+ * handler sends on the reply.
+ */
+export function registerExport<C extends CallDef>(
+  app: FastifyInstance,
+  deps: Deps,
+  call: C,
+  handler: (input: CallRequest<C>, ctx: CallContext & { reply: FastifyReply }) => Promise<unknown>,
+) {
+  const { schema, config } = routeOptions(call);
+  app.post(call.path, {
+    schema: { ...schema, response: undefined },
+    config,
+    onRequest: sessionGate(deps, call),
+    preValidation: prepareBody,
+    handler: (request, reply) =>
+      handler(request.body as CallRequest<C>, { actor: request.actor!, request, reply }),
+  });
+}
+
+/**
  * A route that is not a JSON call (a multipart upload, a file download) behind the same session
  * gate as every call: 401 and 403 are answered before a byte of the body is read.
  */
@@ -104,6 +125,8 @@ export function registerRawRoute(
     path: string;
     summary: string;
     querystring?: ZodType;
+    /** Any one of them, as a call's permission. */
+    permission?: CallDef['permission'];
   },
   handler: (request: FastifyRequest, reply: FastifyReply, ctx: { actor: Actor }) => Promise<unknown>,
 ) {
@@ -116,7 +139,7 @@ export function registerRawRoute(
       tags: [tag ?? 'api'],
       ...(route.querystring ? { querystring: route.querystring } : {}),
     },
-    onRequest: sessionGate(deps, { access: 'session' }),
+    onRequest: sessionGate(deps, { access: 'session', permission: route.permission }),
     handler: (request, reply) => handler(request, reply, { actor: request.actor! }),
   });
 }

@@ -83,6 +83,8 @@ function validationDetails(issues: Issue[]) {
  */
 const UNIQUE_FAILURES: Readonly<Record<string, ErrorCode>> = {
   users_username_lower_idx: 'dublicate_username',
+  companies_code_unique: 'company_code_dublicate',
+  companies_name_unique: 'company_name_dublicate',
   purch_heads_code_idx: 'order_code_dublicate',
   sales_heads_code_idx: 'order_code_dublicate',
   purch_lines_head_id_sku_id_index: 'order_sku_dublicate',

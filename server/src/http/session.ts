@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
+import { companies, notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
 
 // Columns inside sql`` of a select list are rendered unqualified by Drizzle; a subquery needs
 // the outer row's id spelled out.
@@ -43,6 +43,18 @@ export function parseAuthorization(header: string | undefined): string | undefin
   return match?.[1];
 }
 
+// Aliased in full: in a select list drizzle names columns without their table.
+const companyOfUser = (userId: SQL, active: boolean) =>
+  sql`exists(select 1 from ${userCompanies} as luc join ${companies} as lc on lc.id = luc.company_id
+    where luc.user_id = ${userId} and lc.active = ${active})`;
+
+/**
+ * A user all of whose companies are deactivated is kept out: no sign-in, no session. One active
+ * company is enough; role 99, who has none, is never kept out this way.
+ */
+export const companiesLetIn = (userId: SQL) =>
+  sql<boolean>`(not ${companyOfUser(userId, false)} or ${companyOfUser(userId, true)})`;
+
 /** One indexed query: the hot path of the 10-second session refresh. */
 export async function findActor(db: Executor, token: string): Promise<Actor | undefined> {
   const [row] = await db
@@ -61,7 +73,8 @@ export async function findActor(db: Executor, token: string): Promise<Actor | un
       >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${USERS_ID})`,
       companyIds: sql<
         number[]
-      >`array(select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${USERS_ID} order by 1)`,
+      >`array(select uc.company_id from ${userCompanies} as uc join ${companies} as c on c.id = uc.company_id
+          where uc.user_id = ${USERS_ID} and c.active order by 1)`,
       hasNew: sql<boolean>`exists(select 1 from ${notifications} where ${notifications.userId} = ${USERS_ID} and ${notifications.seen} = false)`,
     })
     .from(sessions)
@@ -73,6 +86,7 @@ export async function findActor(db: Executor, token: string): Promise<Actor | un
         gt(sessions.idleExpiresAt, sql`now()`),
         gt(sessions.absoluteExpiresAt, sql`now()`),
         eq(users.excluded, false),
+        companiesLetIn(USERS_ID),
       ),
     );
   if (!row) return undefined;

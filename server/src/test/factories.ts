@@ -17,10 +17,15 @@ const next = () => ++sequence;
 export const TEST_PASSWORD = 'test-password-1';
 let testPasswordHash: Promise<string> | undefined;
 
+function companyIdentity() {
+  const n = next();
+  return { code: `C-${n}`, name: `Company ${n}` };
+}
+
 export async function createCompany(db: Executor, overrides: Partial<typeof companies.$inferInsert> = {}) {
   const [company] = await db
     .insert(companies)
-    .values({ name: `Company ${next()}`, ...overrides })
+    .values({ ...companyIdentity(), ...overrides })
     .returning();
   return company!;
 }
@@ -35,7 +40,7 @@ export async function createConsignee(
     .returning();
   const [consignee] = await db
     .insert(consignees)
-    .values({ name: `Consignee ${next()}`, businessLineId: line!.id, ...overrides })
+    .values({ code: `CN-${next()}`, name: `Consignee ${sequence}`, businessLineId: line!.id, ...overrides })
     .returning();
   return consignee!;
 }

@@ -1,7 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loginRoute, passresetRoute, secondFactorSetupRoute, usersRoutes } from '../features/auth/routes';
+import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { discussionsRoutes } from '../features/discussions/routes';
+import { notificationsRoutes } from '../features/notifications/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { skuRoutes } from '../features/sku/routes';
@@ -25,11 +27,13 @@ const workplaceRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...supportRoutes,
   ...usersRoutes,
+  ...companiesRoutes,
   ...ordersRoutes({ Discussion: OrderDiscussion }),
   ...stockRoutes,
   ...skuRoutes,
   ...reportsRoutes,
   ...discussionsRoutes,
+  ...notificationsRoutes,
 ];
 
 export const routes: RouteObject[] = [

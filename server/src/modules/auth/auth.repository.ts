@@ -1,10 +1,17 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { companiesLetIn } from '../../http/session';
 
 export async function findUserByUsername(db: Executor, username: string) {
   const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
   return user;
+}
+
+/** False when every company of the user is deactivated (http/session.ts). */
+export async function companiesLetUserIn(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ ok: companiesLetIn(sql`${userId}`) }).from(sql`(select 1) as one`);
+  return row!.ok;
 }
 
 export async function findUserById(db: Executor, userId: number) {

@@ -7,6 +7,7 @@ import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { type Actor, createSession, findActor, revokeSession, revokeUserSessions } from '../../http/session';
 import {
+  companiesLetUserIn,
   findUserById,
   findUserByUsername,
   listActiveSessions,
@@ -115,6 +116,7 @@ export async function login(
     }
   }
   if (user!.excluded) throw new AppError('user_excluded');
+  if (!(await companiesLetUserIn(db, user!.id))) throw new AppError('company_disabled');
   await clearFailures(db, user!.username);
   return openSession(deps, user!, client);
 }

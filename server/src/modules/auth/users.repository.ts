@@ -8,6 +8,7 @@ import {
   userPermissions,
   users,
 } from '../../db/schema';
+import { aliased as as } from '../../http/export';
 import { ilikeAny, type ListQuery, orderingSql, pageWindow } from '../../http/lists';
 import { lockedNowSql } from './lockout';
 
@@ -39,13 +40,8 @@ export interface UserFilters {
   user_id_list?: number[];
 }
 
-export async function listUsers(
-  db: Executor,
-  scope: UserScope,
-  query: ListQuery<'user_id' | 'username' | 'fio' | 'email' | 'role'> & { filters: UserFilters },
-) {
-  const { filters } = query;
-  const where = and(
+function userListWhere(scope: UserScope, filters: UserFilters) {
+  return and(
     scopeCondition(scope),
     filters.role_id === undefined ? undefined : eq(users.roleId, filters.role_id),
     filters.company_id === undefined ? undefined : companyCondition(scope, filters.company_id),
@@ -54,6 +50,25 @@ export async function listUsers(
       ? inArray(users.id, filters.user_id_list.length ? filters.user_id_list : [0])
       : undefined,
   );
+}
+
+type UserOrdering = 'user_id' | 'username' | 'fio' | 'email' | 'role';
+
+function userOrderBy(ordering: UserOrdering | `-${UserOrdering}` | undefined) {
+  return orderingSql(
+    ordering,
+    { user_id: users.id, username: users.username, fio: users.fio, email: users.email, role: users.roleId },
+    users.id,
+    [sql`${USERS_ID} asc`],
+  );
+}
+
+export async function listUsers(
+  db: Executor,
+  scope: UserScope,
+  query: ListQuery<UserOrdering> & { filters: UserFilters },
+) {
+  const where = userListWhere(scope, query.filters);
   const rows = await db
     .select({
       user_id: users.id,
@@ -65,26 +80,39 @@ export async function listUsers(
     })
     .from(users)
     .where(where)
-    .orderBy(
-      ...orderingSql(
-        query.ordering,
-        {
-          user_id: users.id,
-          username: users.username,
-          fio: users.fio,
-          email: users.email,
-          role: users.roleId,
-        },
-        users.id,
-        [sql`${USERS_ID} asc`],
-      ),
-    )
+    .orderBy(...userOrderBy(query.ordering))
     .limit(pageWindow(query).limit)
     .offset(pageWindow(query).offset);
   const total = query.with_total
     ? ((await db.select({ value: count() }).from(users).where(where))[0]?.value ?? 0)
     : undefined;
   return { rows, total };
+}
+
+/** The users the list shows, for the export (http/export.ts). */
+export function userExportQuery(
+  db: Executor,
+  scope: UserScope,
+  query: { filters: UserFilters; ordering?: UserOrdering | `-${UserOrdering}` },
+): SQL {
+  return db
+    .select({
+      user_id: as(users.id, 'user_id'),
+      username: as(users.username, 'username'),
+      fio: as(users.fio, 'fio'),
+      email: as(users.email, 'email'),
+      role: as(users.roleId, 'role'),
+      lang: as(users.lang, 'lang'),
+      companies: as(
+        sql`(select string_agg(c.name, ', ' order by c.name) from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = ${USERS_ID})`,
+        'companies',
+      ),
+      excluded: as(users.excluded, 'excluded'),
+    })
+    .from(users)
+    .where(userListWhere(scope, query.filters))
+    .orderBy(...userOrderBy(query.ordering))
+    .getSQL();
 }
 
 export async function isUserVisible(db: Executor, scope: UserScope, userId: number): Promise<boolean> {
@@ -176,6 +204,8 @@ export async function listCompanies(
     filters.company_id_list
       ? inArray(companies.id, filters.company_id_list.length ? filters.company_id_list : [0])
       : undefined,
+    // A deactivated company is offered to no picker; named by id, it is still found.
+    filters.company_id_list ? undefined : eq(companies.active, true),
     filters.smart ? ilikeAny(filters.smart, companies.name) : undefined,
   );
   const rows = await db

@@ -1,6 +1,8 @@
 import { auth, PERMISSIONS, ROLES, roleRank } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Deps, registerCall } from '../../http/calls';
+import { type Deps, registerCall, registerExport } from '../../http/calls';
+import { type ExportColumn, exportLanguage, sendExport } from '../../http/export';
+import { userExportQuery } from './users.repository';
 import {
   addUser,
   changeAccess,
@@ -15,6 +17,7 @@ import {
   ROLE_NAMES,
   resetLoginFailures,
   resetSecondFactor,
+  scopeOf,
   setCompanySecondFactor,
   setUserExcluded,
 } from './users.service';
@@ -30,11 +33,32 @@ const PERMISSION_NAMES: Record<string, string> = {
 
 const OK = {};
 
+/** The users list's columns, with the companies and language of each user. */
+const USER_EXPORT_COLUMNS: ExportColumn[] = [
+  { key: 'user_id', header: 'auth.users.export.id', type: 'number' },
+  { key: 'username', header: 'auth.users.fields.username' },
+  { key: 'fio', header: 'auth.users.fields.fio' },
+  { key: 'email', header: 'auth.users.fields.email' },
+  { key: 'role', header: 'auth.users.fields.role', values: 'auth.roles' },
+  { key: 'companies', header: 'auth.users.fields.companies' },
+  { key: 'lang', header: 'auth.users.fields.lang', values: 'layout.languages' },
+  { key: 'excluded', header: 'auth.users.export.excluded', type: 'boolean' },
+];
+
 export function registerUserRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, auth.listLinkedCompanies, (input, { actor }) =>
     listLinkedCompanies(deps, actor, input),
   );
   registerCall(app, deps, auth.listUsers, (input, { actor }) => listUsers(deps, actor, input));
+  registerExport(app, deps, auth.exportUsers, (input, { actor, request, reply }) =>
+    sendExport(reply, deps.db, {
+      query: userExportQuery(deps.db, scopeOf(actor), input),
+      columns: USER_EXPORT_COLUMNS,
+      format: input.format,
+      lang: exportLanguage(request.headers['accept-language'], actor.lang),
+      filename: 'users',
+    }),
+  );
   registerCall(app, deps, auth.getProfileSelf, (_input, { actor }) => getProfile(deps, actor, actor.userId));
   registerCall(app, deps, auth.getProfileForce, (input, { actor }) => getProfile(deps, actor, input.user_id));
   registerCall(app, deps, auth.getAddUserDefaults, async (_input, { actor }) => getAddUserDefaults(actor));

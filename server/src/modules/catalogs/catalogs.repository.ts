@@ -21,6 +21,14 @@ function idCondition(column: AnyColumn, id: number | undefined): SQL | undefined
   return id === undefined ? undefined : eq(column, id);
 }
 
+/**
+ * Pickers offer what the warehouse keeps active; a lookup by id (the SKU of an old order, the
+ * consignee a list row names) finds retired records too.
+ */
+function pickable(activeColumn: AnyColumn, ...idFilters: unknown[]): SQL | undefined {
+  return idFilters.some((filter) => filter !== undefined) ? undefined : eq(activeColumn, true);
+}
+
 function smartCondition(smart: string | undefined, ...columns: AnyColumn[]): SQL | undefined {
   return smart ? ilikeAny(smart, ...columns) : undefined;
 }
@@ -44,6 +52,7 @@ export async function listConsignees(db: Executor, actor: Actor, query: catalogs
     idCondition(consignees.id, filters.consignee_id),
     idListCondition(consignees.id, filters.consignee_id_list),
     idCondition(consignees.businessLineId, filters.business_line_id),
+    pickable(consignees.active, filters.consignee_id, filters.consignee_id_list),
     smartCondition(filters.smart, consignees.name),
   );
   const rows = await db
@@ -93,6 +102,7 @@ async function listParties<IdField extends Record<string, PartyTable['id']>>(
     idListCondition(table.id, own.ids),
     consigneeFilters(filters, table.consigneeId),
     idListCondition(table.defaultCurrencyId, filters.currency_id_list),
+    pickable(table.active, own.id, own.ids),
     smartCondition(filters.smart, table.name, table.externalCode),
   );
   const rows = await db
@@ -145,8 +155,10 @@ function addressConsigneeCondition(filters: catalogs.CatalogFilters): SQL | unde
 
 export async function listAddresses(db: Executor, actor: Actor, query: catalogs.ListAddressesRequest) {
   const { filters } = query;
-  // SPEC.md §5: address pickers are tied to a vendor or a customer and list nothing before one.
+  // SPEC.md §5: address pickers are tied to a vendor or a customer and list nothing before one;
+  // a lookup by address ids (an order naming its addresses) needs no owner.
   const owned = [
+    filters.address_id_list,
     filters.vendor_id,
     filters.vendor_id_list,
     filters.customer_id,
@@ -164,6 +176,7 @@ export async function listAddresses(db: Executor, actor: Actor, query: catalogs.
     addressConsigneeCondition(filters),
     consigneeCondition(actor, sql`coalesce(${vendors.consigneeId}, ${customers.consigneeId})`),
     idListCondition(addresses.id, filters.address_id_list),
+    pickable(addresses.active, filters.address_id_list),
     smartCondition(filters.smart, addresses.name, addresses.code),
   );
   const rows = await db
@@ -201,6 +214,7 @@ export async function listSkus(db: Executor, actor: Actor, query: catalogs.ListS
     consigneeFilters(filters, skus.consigneeId),
     idCondition(skus.vendorId, filters.vendor_id),
     idListCondition(skus.vendorId, filters.vendor_id_list),
+    pickable(skus.active, filters.sku_id_list),
     smartCondition(filters.smart, skus.name, skus.externalCode, skus.code),
   );
   const rows = await db
@@ -224,6 +238,7 @@ export async function listCurrencies(db: Executor, query: catalogs.ListCurrencie
   const window = pageWindow(query);
   const where = and(
     idListCondition(currencies.id, filters.currency_id_list),
+    pickable(currencies.active, filters.currency_id_list),
     smartCondition(filters.smart, currencies.code),
   );
   const rows = await db
@@ -240,7 +255,11 @@ export async function listCurrencies(db: Executor, query: catalogs.ListCurrencie
 export async function listUoms(db: Executor, query: catalogs.ListUomsRequest) {
   const { filters } = query;
   const window = pageWindow(query);
-  const where = and(idListCondition(uoms.id, filters.uom_id_list), smartCondition(filters.smart, uoms.name));
+  const where = and(
+    idListCondition(uoms.id, filters.uom_id_list),
+    pickable(uoms.active, filters.uom_id_list),
+    smartCondition(filters.smart, uoms.name),
+  );
   const rows = await db
     .select({ uom_id: uoms.id, name: uoms.name })
     .from(uoms)
@@ -257,6 +276,7 @@ export async function listLocations(db: Executor, query: catalogs.ListLocationsR
   const window = pageWindow(query);
   const where = and(
     idListCondition(locations.id, filters.location_id_list),
+    pickable(locations.active, filters.location_id_list),
     smartCondition(filters.smart, locations.label),
   );
   const rows = await db

@@ -192,12 +192,13 @@ describe('catalogs/address/list', () => {
 
     const none = await app.call(catalogs.listAddresses, { filters: {} }, token);
     expect(none.body).toEqual({ items: [], more: false });
+    // Issue 13: ids alone are a lookup, as in every other catalog.
     const byId = await app.call(
       catalogs.listAddresses,
       { filters: { address_id_list: [address.id] } },
       token,
     );
-    expect(byId.body.items).toEqual([]);
+    expect(byId.body.items).toEqual([{ address_id: address.id, code: address.code, name: 'Main warehouse' }]);
     const ofVendor = await app.call(catalogs.listAddresses, { filters: { vendor_id: vendor.id } }, token);
     expect(ofVendor.body.items).toEqual([
       { address_id: address.id, code: address.code, name: 'Main warehouse' },
@@ -491,10 +492,10 @@ describe('the filter set of SPEC.md §7 on every catalog', () => {
     expect(asAdmin.body.total).toBe(2);
   });
 
-  it('lists addresses for a consignee alone, but not for a business line or ids alone', async () => {
+  it('lists addresses for a consignee alone or by ids, but not for a business line alone', async () => {
     expect(await listIds('address', { consignee_id: ids.cB })).toEqual(sorted([ids.avB, ids.akB]));
     expect(await listIds('address', { business_line_id: ids.blA })).toEqual([]);
-    expect(await listIds('address', { address_id_list: [ids.avA] })).toEqual([]);
+    expect(await listIds('address', { address_id_list: [ids.avA] })).toEqual([ids.avA]);
     expect(await listIds('vendor', { for_order: true, consignee_id: ids.cB, smart: 'omega' })).toEqual([
       ids.vB,
     ]);

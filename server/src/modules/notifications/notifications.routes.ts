@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailRates } from '../../db/schema';
 import { type Deps, registerCall } from '../../http/calls';
-import { listRecent, markSeen } from './notifications.service';
+import { listNotifications, listRecent, markRead, markSeen } from './notifications.service';
 
 const TYPE_NAMES: Record<string, string> = {
   bcst: 'Broadcast',
@@ -27,5 +27,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps) {
   );
   registerCall(app, deps, notifications.markSeen, (input, { actor }) =>
     markSeen(deps, actor, input.up_to_id),
+  );
+  registerCall(app, deps, notifications.listNotifications, (input, { actor }) =>
+    listNotifications(deps, actor, input),
+  );
+  registerCall(app, deps, notifications.markRead, (input, { actor }) =>
+    markRead(deps, actor, input.notification_id_list, input.read),
   );
 }

@@ -78,6 +78,11 @@ describe('recent notifications', () => {
       notification_id: expect.any(Number),
       ntfy_type: 'sord',
       seen: false,
+      read: false,
+      subject: {
+        discussion_name: `sales order ${order.headId}`,
+        order: { kind: 'sales', head_id: order.headId, external_code: null },
+      },
       user: { user_id: sender.id, username: expect.any(String), fio: 'Sam Sender' },
       is_dict: false,
       text: 'Picked up',
@@ -140,5 +145,56 @@ describe('recent notifications', () => {
   it('need a session', async () => {
     expect((await app.call(notifications.listRecent, {})).status).toBe(401);
     expect((await app.call(notifications.markSeen, {})).status).toBe(401);
+  });
+});
+
+describe('the Notifications page', () => {
+  it('pages every notification with its read state, filters unread, marks one or all read', async () => {
+    const company2 = await createCompany(app.deps.db);
+    const make = async () => {
+      const user = await createUser(app.deps.db, {
+        companyIds: [company2.id],
+        permissions: ['pord', 'sord'],
+        notificationTypes: ALL_TYPES,
+      });
+      return { id: user.id, token: await loginAs(app, user) };
+    };
+    const writer = await make();
+    const clerk = await make();
+    for (const name of ['First', 'Second', 'Third']) {
+      await app.call(
+        discussions.addDiscussionBroadcast,
+        { company_id: company2.id, name, text: `${name} news`, files: [] },
+        writer.token,
+      );
+    }
+    const list = async (filters: Record<string, unknown> = {}) =>
+      (await app.call(notifications.listNotifications, { filters, count: 2, with_total: true }, clerk.token))
+        .body;
+    const all = await list();
+    expect(all.total).toBe(3);
+    expect(all.more).toBe(true);
+    expect(all.items.map((item: any) => item.subject.discussion_name)).toEqual(['Third', 'Second']);
+    expect(all.items.every((item: any) => item.read === false)).toBe(true);
+
+    const one = all.items[0].notification_id;
+    const marked = await app.call(notifications.markRead, { notification_id_list: [one] }, clerk.token);
+    expect(marked.body).toEqual({ count: 1 });
+    expect((await list({ unread: true })).total).toBe(2);
+    expect((await list({ unread: false })).items.map((item: any) => item.notification_id)).toEqual([one]);
+
+    // Another user's notification is not theirs to mark.
+    const foreign = await app.call(notifications.markRead, { notification_id_list: [one] }, writer.token);
+    expect(foreign.body).toEqual({ count: 0 });
+    // Unread again, then all read.
+    await app.call(notifications.markRead, { notification_id_list: [one], read: false }, clerk.token);
+    expect((await list({ unread: true })).total).toBe(3);
+    expect((await app.call(notifications.markRead, {}, clerk.token)).body).toEqual({ count: 3 });
+    expect((await list({ unread: true })).total).toBe(0);
+    // Read means seen: the badge is off.
+    expect(await hasNew(clerk.token)).toBe(false);
+
+    const bad = await app.call(notifications.listNotifications, { filters: { unread: 'yes' } }, clerk.token);
+    expect(bad.status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import type { orders } from '@extranet/contract';
+import type { orders, StockLot } from '@extranet/contract';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { companyCondition } from '../../access/tenancy';
@@ -19,9 +19,9 @@ import {
   uoms,
   vendors,
 } from '../../db/schema';
+import { aliased as as, dateText, dateTimeText } from '../../http/export';
 import { ilikeAny, type ListQuery, orderingSql, pageWindow, referencesMatching } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import type { StockLot } from './orders.problems';
 
 type OrderKind = orders.OrderKind;
 
@@ -83,11 +83,68 @@ export interface OrderRowRecord {
   partyId: number | null;
   partyCode: string | null;
   partyName: string | null;
+  linesCount: number;
 }
 
 async function searchConsignees(db: Executor, text: string): Promise<number[]> {
   const rows = await db.select({ id: consignees.id }).from(consignees).where(ilikeAny(text, consignees.name));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The condition and ordering of an order list: what the list shows and the export writes. A
+ * consignee has many orders: an id array computed inside the query would be guessed to select
+ * most of them, and the plan would give up the search's indexes; looked up first, the ids are
+ * constants the planner weighs (usually none, when the text is an order's code or a party's).
+ * The free text finds an order by its code, reference or truck number, its consignee, its party,
+ * or a SKU of its lines (trigram indexes on each, the lines through their SKU index).
+ */
+async function orderListParts(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+) {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const f = query.filters;
+  const consigneeIds = f.smart ? await searchConsignees(db, f.smart) : [];
+  const where = and(
+    visible(actor, kind),
+    f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
+    f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
+    f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
+    f.progress === undefined ? undefined : eq(h.progress, f.progress),
+    f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
+    f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
+    f.smart
+      ? or(
+          ilikeAny(f.smart, h.externalCode, t.reference, h.truckNumber),
+          consigneeIds.length ? inArray(h.consigneeId, consigneeIds) : undefined,
+          // An order whose lines name a SKU the text finds by code or name.
+          sql`${h.id} = any(array(select ${t.lines.headId} from ${t.lines} where ${referencesMatching(
+            t.lines.skuId,
+            { table: skus, id: skus.id },
+            f.smart,
+            skus.externalCode,
+            skus.code,
+            skus.name,
+          )}))`,
+          referencesMatching(
+            t.partyId,
+            { table: t.party, id: t.party.id },
+            f.smart,
+            t.party.name,
+            t.party.externalCode,
+          ),
+        )
+      : undefined,
+  );
+  const orderBy = orderingSql(query.ordering, { status: h.progress, creation_date: h.creationDate }, h.id, [
+    desc(h.creationDate),
+    desc(h.id),
+  ]);
+  return { where, orderBy };
 }
 
 /**
@@ -105,33 +162,7 @@ export async function listOrderRows(
 ) {
   const t = TABLES[kind];
   const h = t.heads;
-  const f = query.filters;
-  // A consignee has many orders: an id array computed inside the query would be guessed to select
-  // most of them, and the plan would give up the search's indexes; looked up first, the ids are
-  // constants the planner weighs (usually none, when the text is an order's code or a party's).
-  const consigneeIds = f.smart ? await searchConsignees(db, f.smart) : [];
-  const where = and(
-    visible(actor, kind),
-    f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
-    f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
-    f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
-    f.progress === undefined ? undefined : eq(h.progress, f.progress),
-    f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
-    f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
-    f.smart
-      ? or(
-          ilikeAny(f.smart, h.externalCode, t.reference),
-          consigneeIds.length ? inArray(h.consigneeId, consigneeIds) : undefined,
-          referencesMatching(
-            t.partyId,
-            { table: t.party, id: t.party.id },
-            f.smart,
-            t.party.name,
-            t.party.externalCode,
-          ),
-        )
-      : undefined,
-  );
+  const { where, orderBy } = await orderListParts(db, actor, kind, query);
   const window = pageWindow(query);
   const rows: OrderRowRecord[] = await db
     .select({
@@ -152,18 +183,15 @@ export async function listOrderRows(
       partyId: t.partyId,
       partyCode: t.party.externalCode,
       partyName: t.party.name,
+      // Per row of one page, through the lines' (head, SKU) index.
+      linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
     })
     .from(h)
     .innerJoin(consignees, eq(consignees.id, h.consigneeId))
     .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
     .leftJoin(t.party, eq(t.party.id, t.partyId))
     .where(where)
-    .orderBy(
-      ...orderingSql(query.ordering, { status: h.progress, creation_date: h.creationDate }, h.id, [
-        desc(h.creationDate),
-        desc(h.id),
-      ]),
-    )
+    .orderBy(...orderBy)
     .limit(window.limit)
     .offset(window.offset);
   let total: number | undefined;
@@ -518,7 +546,8 @@ export async function copyLines(db: Executor, kind: OrderKind, fromHeadId: numbe
 
 /**
  * Moves an order from one progress to another, only if it is still in the first: a concurrent
- * move makes this answer false instead of overwriting it.
+ * move makes this answer false instead of overwriting it. A refused order put back to draft keeps
+ * its failure reason, so the clerk fixing it sees why; any other move clears it.
  */
 export async function moveProgress(
   db: Executor,
@@ -530,7 +559,11 @@ export async function moveProgress(
   const h = TABLES[kind].heads;
   const rows = await db
     .update(h)
-    .set({ progress: to, failureReason: null, modificationDate: sql`now()` })
+    .set({
+      progress: to,
+      ...(from === 'failure' && to === 'draft' ? {} : { failureReason: null }),
+      modificationDate: sql`now()`,
+    })
     .where(and(eq(h.id, headId), eq(h.progress, from), isNull(h.excludedAt)))
     .returning({ id: h.id });
   return rows.length > 0;
@@ -581,3 +614,108 @@ export const CODE_INDEX: Record<OrderKind, string> = {
   purch: 'purch_heads_code_idx',
   sales: 'sales_heads_code_idx',
 };
+
+// ---------------------------------------------------------------- exports
+
+/** The orders a list shows, one row each, as the export writes them (see http/export.ts). */
+export async function orderExportQuery(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+): Promise<SQL> {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const l = t.lines;
+  const { where, orderBy } = await orderListParts(db, actor, kind, query);
+  return db
+    .select({
+      external_code: as(h.externalCode, 'external_code'),
+      consignee: as(consignees.name, 'consignee'),
+      business_line: as(businessLines.name, 'business_line'),
+      party_code: as(t.party.externalCode, 'party_code'),
+      party: as(t.party.name, 'party'),
+      reference: as(t.reference, 'reference'),
+      creation_date: as(dateTimeText(h.creationDate), 'creation_date'),
+      delivery_date: as(dateText(h.deliveryDate), 'delivery_date'),
+      progress: as(h.progress, 'progress'),
+      status: as(sql`coalesce(${h.statusDesc}, ${h.statusCode})`, 'status'),
+      is_return: as(h.isReturn, 'is_return'),
+      location: as(locations.label, 'location'),
+      truck_number: as(h.truckNumber, 'truck_number'),
+      currency: as(currencies.code, 'currency'),
+      total: as(
+        sql`(select sum(round(${l.orderedQty} * ${l.price}, 3)) from ${l} where ${l.headId} = ${h.id})`,
+        'total',
+      ),
+    })
+    .from(h)
+    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .leftJoin(t.party, eq(t.party.id, t.partyId))
+    .leftJoin(locations, eq(locations.id, h.locationId))
+    .leftJoin(currencies, eq(currencies.id, h.currencyId))
+    .where(where)
+    .orderBy(...orderBy)
+    .getSQL();
+}
+
+/** The lines of the orders a list shows, in the list's order, a row per line. */
+export async function orderLinesExportQuery(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+): Promise<SQL> {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const { where, orderBy } = await orderListParts(db, actor, kind, query);
+  const common = {
+    external_code: as(h.externalCode, 'external_code'),
+    consignee: as(consignees.name, 'consignee'),
+    party: as(t.party.name, 'party'),
+    delivery_date: as(dateText(h.deliveryDate), 'delivery_date'),
+    progress: as(h.progress, 'progress'),
+    sku_code: as(skus.externalCode, 'sku_code'),
+    sku_name: as(skus.name, 'sku_name'),
+    uom: as(uoms.name, 'uom'),
+  };
+  const base = (fields: SelectedFields, lines: typeof purchLines | typeof salesLines) =>
+    db
+      .select(fields)
+      .from(h)
+      .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+      .leftJoin(t.party, eq(t.party.id, t.partyId))
+      .innerJoin(lines, eq(lines.headId, h.id))
+      .innerJoin(skus, eq(skus.id, lines.skuId))
+      .leftJoin(uoms, eq(uoms.id, lines.uomId))
+      .where(where)
+      .orderBy(...orderBy, asc(lines.position), asc(lines.id))
+      .getSQL();
+  if (kind === 'purch') {
+    const l = purchLines;
+    return base(
+      {
+        ...common,
+        ordered_qty: as(l.orderedQty, 'ordered_qty'),
+        done_qty: as(l.receivedQty, 'done_qty'),
+        price: as(l.price, 'price'),
+        amount: as(sql`round(${l.orderedQty} * ${l.price}, 3)`, 'amount'),
+      },
+      l,
+    );
+  }
+  const l = salesLines;
+  return base(
+    {
+      ...common,
+      ordered_qty: as(l.orderedQty, 'ordered_qty'),
+      done_qty: as(l.deliveredQty, 'done_qty'),
+      price: as(l.price, 'price'),
+      amount: as(sql`round(${l.orderedQty} * ${l.price}, 3)`, 'amount'),
+      batch: as(l.batch, 'batch'),
+      expiry_date: as(dateText(l.expiryDate), 'expiry_date'),
+    },
+    l,
+  );
+}

@@ -1,4 +1,12 @@
-import { orders } from '@extranet/contract';
+import {
+  computeProblems,
+  hasProblemsToShow,
+  lineSum,
+  orders,
+  orderTotal,
+  type StockLot,
+  today,
+} from '@extranet/contract';
 import {
   assertAddressPermitted,
   assertConsigneePermitted,
@@ -13,8 +21,6 @@ import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
-import { lineSum, orderTotal } from './orders.decimal';
-import { computeProblems, hasProblemsToShow, type StockLot, today } from './orders.problems';
 import {
   CODE_INDEX,
   copyLines,
@@ -51,7 +57,7 @@ export type EditOrderFields<K extends OrderKind> = K extends 'purch'
   ? orders.EditPurchOrderFields
   : orders.EditSalesOrderFields;
 
-const KIND_LABEL: Record<OrderKind, string> = { purch: 'Purchase order', sales: 'Sales order' };
+export const KIND_LABEL: Record<OrderKind, string> = { purch: 'Purchase order', sales: 'Sales order' };
 
 /** An empty optional text is stored as null; undefined (left out) stays undefined. */
 function optionalText(value: string | null | undefined): string | null | undefined {
@@ -130,6 +136,7 @@ function toRow<K extends OrderKind>(kind: K, row: OrderRowRecord): OrderRow<K> {
     delivery_date: row.deliveryDate,
     is_return: row.isReturn,
     is_template: row.isTemplate,
+    lines_count: row.linesCount,
   };
   const result =
     kind === 'purch'
@@ -202,8 +209,9 @@ function toView<K extends OrderKind>(
     problems,
     can_update: canUpdate,
     can_ready: canUpdate && !head.isTemplate && progress === 'draft' && problems.errors.length === 0,
-    // Once a worker has taken the send, the warehouse may have the order (DESIGN.md §6).
-    can_unready: !head.isTemplate && progress === 'ready' && !isSendTaken,
+    // Once a worker has taken the send, the warehouse may have the order (DESIGN.md §6); an order
+    // the warehouse refused goes back to draft to be fixed.
+    can_unready: !head.isTemplate && ((progress === 'ready' && !isSendTaken) || progress === 'failure'),
     total: orderTotal(sums),
   };
   const lineCommon = (line: OrderLineRecord, i: number) => ({
@@ -482,7 +490,7 @@ export async function excludeOrder(deps: Deps, actor: Actor, kind: OrderKind, he
 }
 
 /** Moves the progress and writes the system comment (and its notifications) in one transaction. */
-async function move(
+export async function move(
   tx: Executor,
   kind: OrderKind,
   headId: number,
@@ -516,9 +524,14 @@ export async function setReady(deps: Deps, actor: Actor, kind: OrderKind, headId
 export async function setDraft(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
   return deps.db.transaction(async (tx) => {
     const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
-    // Once the warehouse has taken the order (sent and later) it cannot come back.
-    if (head.isTemplate || head.progress !== 'ready') {
+    // Once the warehouse has taken the order (sent and later) it cannot come back; an order it
+    // refused can, to be fixed and set ready again (its send is over).
+    if (head.isTemplate || (head.progress !== 'ready' && head.progress !== 'failure')) {
       throw new AppError('order_unready_denied', { progress: head.progress });
+    }
+    if (head.progress === 'failure') {
+      await move(tx, kind, head.id, 'failure', 'draft');
+      return { head_id: head.id };
     }
     if (!(await cancelUnclaimedSend(tx, kind, head.id))) {
       throw new AppError('order_unready_denied', { progress: head.progress, sending: true });

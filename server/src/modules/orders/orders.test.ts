@@ -1,12 +1,20 @@
-import { orders } from '@extranet/contract';
+import { addDays, orders, today } from '@extranet/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comments, discussions, notifications, purchHeads, salesHeads, salesLines } from '../../db/schema';
+import {
+  comments,
+  discussions,
+  notifications,
+  purchHeads,
+  purchLines,
+  salesHeads,
+  salesLines,
+} from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createConsignee, createUser } from '../../test/factories';
 import { createSku, createStockRow } from '../catalogs/catalogs.factories';
 import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
-import { addDays, today } from './orders.problems';
+import { moveProgress } from './orders.repository';
 
 const dec = (value: string) => ({ $decimal: value });
 const day = (value: string) => ({ $date: value });
@@ -249,7 +257,7 @@ describe('purchase order lifecycle', () => {
     expect(again.body.failure.code).toBe('order_ready_denied');
   });
 
-  it('refuses set_draft unless the order is ready', async () => {
+  it('refuses set_draft unless the order is ready or refused', async () => {
     const headId = await addOrder('purch');
     const response = await app.call(orders.purch.setDraft, { head_id: headId }, token);
     expect(response.body.failure.code).toBe('order_unready_denied');
@@ -680,6 +688,37 @@ describe('templates', () => {
 });
 
 describe('failures', () => {
+  it('puts a refused order back to draft to be fixed, keeping the reason until it is sent again', async () => {
+    const headId = await insertOrder(app.deps.db, 'purch', {
+      consigneeId: world.consignee.id,
+      progress: 'failure',
+      failureReason: 'No dock slot is free on the delivery date',
+    });
+    const refused = await app.call(orders.purch.viewOrder, { head_id: headId }, token);
+    expect(refused.body).toMatchObject({ can_unready: true, can_update: false });
+    expect((await app.call(orders.purch.setDraft, { head_id: headId }, token)).body).toEqual({
+      head_id: headId,
+    });
+    const draft = await app.call(orders.purch.viewOrder, { head_id: headId }, token);
+    expect(draft.body).toMatchObject({
+      progress: 'draft',
+      can_update: true,
+      can_unready: false,
+      failure_reason: 'No dock slot is free on the delivery date',
+    });
+    expect((await systemComments('purch', headId)).map((c) => c.dict)).toEqual([
+      { code: 'order_progress_changed', old: 'failure', new: 'draft' },
+    ]);
+    const twice = await app.call(orders.purch.setDraft, { head_id: headId }, token);
+    expect(twice.body.failure.code).toBe('order_unready_denied');
+    // Fixed and set ready again, the old reason is gone.
+    await app.deps.db.transaction(async (tx) => {
+      await moveProgress(tx, 'purch', headId, 'draft', 'ready');
+    });
+    const ready = await app.call(orders.purch.viewOrder, { head_id: headId }, token);
+    expect(ready.body).toMatchObject({ progress: 'ready', failure_reason: null });
+  });
+
   it('resets one failed order to ready with a system comment', async () => {
     const headId = await insertOrder(app.deps.db, 'purch', {
       consigneeId: world.consignee.id,
@@ -887,6 +926,7 @@ describe('order lists', () => {
       delivery_date: null,
       is_return: false,
       is_template: false,
+      lines_count: 0,
       vendor_id: w.vendor.id,
       vendor: { code: w.vendor.externalCode, name: w.vendor.name },
     });
@@ -1028,5 +1068,37 @@ describe('excluded rows stay in the database', () => {
       .from(purchHeads)
       .where(and(eq(purchHeads.id, headId)));
     expect(row!.excludedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('free-text search', () => {
+  it('finds orders by a SKU of their lines, by truck number and by reference', async () => {
+    const db = app.deps.db;
+    const sku = await createSku(db, { consigneeId: world.consignee.id, name: 'Searchable oat drink 1 l' });
+    const withLine = await insertOrder(db, 'purch', {
+      consigneeId: world.consignee.id,
+      externalCode: 'SRCH-1',
+    });
+    await db.insert(purchLines).values({ headId: withLine, position: 1, skuId: sku.id, orderedQty: '1' });
+    const byTruck = await insertOrder(db, 'purch', {
+      consigneeId: world.consignee.id,
+      externalCode: 'SRCH-2',
+      truckNumber: 'TRK-4471',
+    });
+    const byReference = await insertOrder(db, 'purch', {
+      consigneeId: world.consignee.id,
+      externalCode: 'SRCH-3',
+      vendorReference: 'CUST-REF-9912',
+    });
+    const found = async (smart: string) =>
+      (await app.call(orders.purch.listOrders, { filters: { smart }, count: 50 }, token)).body.items.map(
+        (item: { head_id: number }) => item.head_id,
+      );
+    expect(await found('oat drink')).toEqual([withLine]);
+    expect(await found(sku.externalCode)).toEqual([withLine]);
+    expect(await found('TRK-447')).toEqual([byTruck]);
+    expect(await found('REF-9912')).toEqual([byReference]);
+    // Another company's SKU of the same name finds nothing of theirs here.
+    expect(await found('no such words at all')).toEqual([]);
   });
 });

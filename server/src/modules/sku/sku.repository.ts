@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, notInArray, type SQL } from 'drizzl
 import { consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, skuEans, skuPackaging, skus, vendors } from '../../db/schema';
+import { aliased as as } from '../../http/export';
 import { ilikeAny, orderingSql, pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 
@@ -63,6 +64,47 @@ export async function listSkuRows(db: Executor, actor: Actor, query: sku.ListSku
     )
     .limit(window.limit)
     .offset(window.offset);
+}
+
+/** The SKUs the list shows, for the export (http/export.ts). */
+export function skuExportQuery(db: Executor, actor: Actor, query: sku.ExportSkuRequest): SQL {
+  return db
+    .select({
+      code: as(skus.code, 'code'),
+      external_code: as(skus.externalCode, 'external_code'),
+      name: as(skus.name, 'name'),
+      business_line: as(businessLines.name, 'business_line'),
+      consignee: as(consignees.name, 'consignee'),
+      vendor: as(vendors.name, 'vendor'),
+      manufacturer_expire: as(skus.manufacturerExpire, 'manufacturer_expire'),
+      receive_expire: as(skus.receiveExpire, 'receive_expire'),
+      ship_expire: as(skus.shipExpire, 'ship_expire'),
+      receive_temp_min: as(skus.receiveTempMin, 'receive_temp_min'),
+      receive_temp_max: as(skus.receiveTempMax, 'receive_temp_max'),
+      commodity_code: as(skus.commodityCode, 'commodity_code'),
+      production_country: as(skus.productionCountry, 'production_country'),
+      price: as(skus.price, 'price'),
+      vat_rate: as(skus.vatRate, 'vat_rate'),
+      class_code: as(skus.classCode, 'class_code'),
+      order_min: as(skus.orderMin, 'order_min'),
+      order_step: as(skus.orderStep, 'order_step'),
+      excise_code: as(skus.exciseCode, 'excise_code'),
+      alcohol_percent: as(skus.alcoholPercent, 'alcohol_percent'),
+    })
+    .from(skus)
+    .innerJoin(consignees, eq(consignees.id, skus.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .leftJoin(vendors, eq(vendors.id, skus.vendorId))
+    .where(skuConditions(actor, query.filters))
+    .orderBy(
+      ...orderingSql(
+        query.ordering,
+        { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
+        skus.id,
+        [asc(skus.name), asc(skus.id)],
+      ),
+    )
+    .getSQL();
 }
 
 export async function countSkuRows(db: Executor, actor: Actor, filters: sku.ListSkuRequest['filters']) {

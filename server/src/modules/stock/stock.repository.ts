@@ -3,6 +3,7 @@ import { and, asc, count, countDistinct, desc, eq, isNotNull, or, type SQL, sql 
 import { consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
+import { aliased as as, dateText } from '../../http/export';
 import { ilikeAny, noRows, pageWindow, referencesMatching, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 
@@ -83,6 +84,35 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
     .orderBy(...stockOrdering(query.ordering))
     .limit(window.limit)
     .offset(window.offset);
+}
+
+/** The rows the list shows, for the export (http/export.ts). */
+export function stockExportQuery(db: Executor, actor: Actor, query: stock.ExportStocksRequest): SQL {
+  return db
+    .select({
+      business_line: as(businessLines.name, 'business_line'),
+      consignee: as(consignees.name, 'consignee'),
+      sku_code: as(skus.externalCode, 'sku_code'),
+      sku_name: as(skus.name, 'sku_name'),
+      status: as(sql`coalesce(${stockRows.statusDesc}, ${stockRows.statusCode})`, 'status'),
+      qty: as(stockRows.qty, 'qty'),
+      uom: as(uoms.name, 'uom'),
+      expiry_date: as(dateText(stockRows.expiryDate), 'expiry_date'),
+      batch: as(stockRows.batch, 'batch'),
+      mfg_date: as(dateText(stockRows.mfgDate), 'mfg_date'),
+      location: as(locations.label, 'location'),
+      sscc: as(stockRows.sscc, 'sscc'),
+      size: as(stockRows.size, 'size'),
+    })
+    .from(stockRows)
+    .innerJoin(consignees, eq(consignees.id, stockRows.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .innerJoin(skus, eq(skus.id, stockRows.skuId))
+    .innerJoin(uoms, eq(uoms.id, stockRows.uomId))
+    .innerJoin(locations, eq(locations.id, stockRows.locationId))
+    .where(stockConditions(actor, query.filters))
+    .orderBy(...stockOrdering(query.ordering))
+    .getSQL();
 }
 
 /** Rows in stock of one SKU the actor may see. */

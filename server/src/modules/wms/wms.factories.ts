@@ -1,13 +1,14 @@
-import type { orders } from '@extranet/contract';
+import { addDays, type orders, today, wms } from '@extranet/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import type { BuiltApp } from '../../app';
 import type { Db, Executor } from '../../db/client';
 import { comments, discussions, jobs, purchLines, salesLines } from '../../db/schema';
 import { createEan } from '../catalogs/catalogs.factories';
 import { createOrderWorld, insertOrder, type OrderWorld } from '../orders/orders.factories';
-import { addDays, today } from '../orders/orders.problems';
 import { SEND_JOB, sendKey } from '../orders/orders.sends';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { applyDueSimulatedEvents, type SendWorkerOptions } from './wms.service';
+import { signWms } from './wms.signature';
 import { createSimulatorConnector } from './wms.simulator';
 
 type OrderKind = orders.OrderKind;
@@ -150,4 +151,21 @@ export async function drainReports(db: Db): Promise<number> {
     count = await applyDueSimulatedEvents(db);
   }
   return total;
+}
+
+/** Posts a body to /api/wms/events as the warehouse would, signed with the secret. */
+export async function postWmsEvent(app: BuiltApp, secret: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/wms/events',
+    payload: raw,
+    headers: {
+      'content-type': 'application/json',
+      [wms.WMS_TIMESTAMP_HEADER]: timestamp,
+      [wms.WMS_SIGNATURE_HEADER]: signWms(secret, timestamp, raw),
+    },
+  });
+  return { status: response.statusCode, body: response.json() };
 }

@@ -1,4 +1,4 @@
-import type { orders, wms } from '@extranet/contract';
+import { Decimal, type orders, type wms } from '@extranet/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -14,7 +14,6 @@ import {
   uoms,
 } from '../../db/schema';
 import type { Actor } from '../../http/session';
-import { Decimal } from '../orders/orders.decimal';
 import { findOrderHead, findOrderLines, type OrderHeadRecord } from '../orders/orders.repository';
 
 type OrderKind = orders.OrderKind;

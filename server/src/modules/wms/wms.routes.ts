@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../http/calls';
 import { receiveWmsEvent, WmsRefusal } from './wms.service';
 
+const WMS_EVENT_BODY_LIMIT = 8 * 1024 * 1024;
+
 /**
  * POST /api/wms/events, for the warehouse system. Not a session call: the shared-secret signature
  * over the raw body is the authentication, so this route keeps the body as bytes (its own JSON
@@ -16,7 +18,11 @@ export function registerWmsRoutes(app: FastifyInstance, deps: Deps) {
     });
     scope.post(
       '/wms/events',
-      { schema: { summary: 'Warehouse system events (HMAC-signed, see docs/operations.md)', tags: ['wms'] } },
+      {
+        // Master data carries up to 5,000 records an event.
+        bodyLimit: WMS_EVENT_BODY_LIMIT,
+        schema: { summary: 'Warehouse system events (HMAC-signed, see docs/operations.md)', tags: ['wms'] },
+      },
       async (request, reply) => {
         try {
           const result = await receiveWmsEvent(deps, {

@@ -1,4 +1,4 @@
-import { decode, type orders, wms } from '@extranet/contract';
+import { type catalogs, decode, type orders, wms } from '@extranet/contract';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -6,6 +6,7 @@ import { jobs, wmsEvents } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { inspectJson, JSON_PROBLEM_REASONS } from '../../http/json-guard';
 import { cancel, claim, finish, type Job, parsePayload, relock, retryLater } from '../../jobs/outbox';
+import { applyMasterData } from '../catalogs/catalogs.master';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
 import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orders.sends';
@@ -329,6 +330,7 @@ export async function applyWmsEvent(tx: Executor, event: wms.WmsEvent): Promise<
     .returning({ id: wmsEvents.id });
   if (fresh.length === 0) throw new WmsRefusal('wms_event_duplicate', { event_id: event.event_id });
 
+  const master = event.master ? await applyMasterPart(tx, event.master) : undefined;
   const order = event.order ? await applyOrderPart(tx, event, event.order) : undefined;
   const shortages = event.stock ? await applyStockPart(tx, event.stock, order?.head) : [];
   return {
@@ -336,7 +338,27 @@ export async function applyWmsEvent(tx: Executor, event: wms.WmsEvent): Promise<
     applied: true,
     ...(order ? { order: order.result } : {}),
     ...(shortages.length ? { shortages } : {}),
+    ...(master ? { master } : {}),
   };
+}
+
+/** Master data applies as a whole or not at all: any refused record refuses the event. */
+async function applyMasterPart(tx: Executor, master: catalogs.MasterData) {
+  const outcomes = await applyMasterData(tx, master);
+  const refused = outcomes.filter((item) => item.outcome === 'refused');
+  if (refused.length) {
+    throw new WmsRefusal('wms_master_refused', {
+      refused: refused.length,
+      records: refused.slice(0, 50).map((item) => ({
+        record: `${item.catalog}[${item.index}]`,
+        key: item.key,
+        problems: item.problems,
+      })),
+    });
+  }
+  const count = (outcome: catalogs.MasterOutcome['outcome']) =>
+    outcomes.filter((item) => item.outcome === outcome).length;
+  return { added: count('added'), changed: count('changed'), unchanged: count('unchanged') };
 }
 
 /** POST /api/wms/events: the signature first, then the body, then the event in one transaction. */

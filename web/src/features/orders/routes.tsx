@@ -35,6 +35,14 @@ function kindRoutes(kind: OrderKind, slots: OrderScreenSlots): RouteObject {
         },
       },
       {
+        path: 'import',
+        handle: { breadcrumb: 'orders.breadcrumbs.import' } satisfies RouteHandle,
+        lazy: async () => {
+          const { OrderImportPage } = await import('./pages/order-import-page');
+          return { Component: () => <OrderImportPage kind={kind} /> };
+        },
+      },
+      {
         path: 'view/:orderId',
         handle: {
           breadcrumb: (match) => <OrderCrumb kind={kind} headId={orderIdOf(match)} />,

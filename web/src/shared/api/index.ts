@@ -1,5 +1,7 @@
-export { ApiError, errorCodeOf, toApiError } from './api-error';
-export { apiHeaders, type CallOptions, callApi } from './client';
+export { ApiError, errorCodeOf } from './api-error';
+export { type CallOptions, callApi } from './client';
+export { downloadExport, downloadFrom } from './download';
 export { errorMessage } from './error-message';
+export { postMultipart } from './multipart';
 export { getPageConfig, loadPageConfig } from './page-config';
 export { useBackgroundRefresh } from './use-background-refresh';

@@ -2,17 +2,15 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@extrane
 import dayjs from 'dayjs';
 import 'dayjs/locale/lv';
 import 'dayjs/locale/ru';
+import { LOCALES } from '@extranet/contract/locales';
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import en from '../../locales/en.json';
-import lv from '../../locales/lv.json';
-import ru from '../../locales/ru.json';
 import { readStoredLanguage, storeLanguage } from './language';
 
 export const resources = {
-  en: { translation: en },
-  ru: { translation: ru },
-  lv: { translation: lv },
+  en: { translation: LOCALES.en },
+  ru: { translation: LOCALES.ru },
+  lv: { translation: LOCALES.lv },
 } as const;
 
 function applyLanguage(language: string): void {

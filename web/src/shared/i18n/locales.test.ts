@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES, LANGUAGES } from '@extranet/contract';
+import { LOCALES } from '@extranet/contract/locales';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import lv from '../../locales/lv.json';
-import ru from '../../locales/ru.json';
+
+const { en, ru, lv } = LOCALES;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -89,9 +89,15 @@ describe('locales', () => {
 
   it('has every literal key that the source code uses', () => {
     const root = join(import.meta.dirname, '../..');
+    // The server writes some of these words too: the headers of list exports.
+    const server = join(import.meta.dirname, '../../../../server/src');
     const used = new Set<string>();
-    const patterns = [/\bt\(\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g, /breadcrumb:\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g];
-    for (const file of sourceFiles(root)) {
+    const patterns = [
+      /\bt\(\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g,
+      /breadcrumb:\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g,
+      /header:\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g,
+    ];
+    for (const file of [...sourceFiles(root), ...sourceFiles(server)]) {
       const text = readFileSync(file, 'utf8');
       for (const pattern of patterns)
         for (const match of text.matchAll(pattern)) used.add(match[1] as string);

@@ -1,7 +1,8 @@
-import type { Permission } from '@extranet/contract';
+import { type Permission, ROLE_ADMIN } from '@extranet/contract';
 import {
   type Icon,
   IconBarcode,
+  IconBuildingCommunity,
   IconBuildingWarehouse,
   IconMessages,
   IconPackageExport,
@@ -16,16 +17,19 @@ import type { Session } from '../session';
  * dashboard's quick links read this one list, so they never disagree.
  */
 export interface Section {
-  id: 'users' | 'purchaseOrders' | 'salesOrders' | 'stock' | 'sku' | 'reports' | 'discussions';
+  id: 'users' | 'companies' | 'purchaseOrders' | 'salesOrders' | 'stock' | 'sku' | 'reports' | 'discussions';
   group: 'management' | 'orders' | null;
   to: string;
   /** Any session holding this flag may see the section; none means everyone. */
   permission?: Permission;
+  /** Only for role 99, the logistics provider's own staff. */
+  adminOnly?: boolean;
   icon: Icon;
 }
 
 export const SECTIONS: readonly Section[] = [
   { id: 'users', group: 'management', to: '/auth/users', permission: 'umgr', icon: IconUsers },
+  { id: 'companies', group: 'management', to: '/companies', adminOnly: true, icon: IconBuildingCommunity },
   { id: 'purchaseOrders', group: 'orders', to: '/orders/purch', permission: 'pord', icon: IconPackageImport },
   { id: 'salesOrders', group: 'orders', to: '/orders/sales', permission: 'sord', icon: IconPackageExport },
   { id: 'stock', group: null, to: '/stock', permission: 'stck', icon: IconBuildingWarehouse },
@@ -34,6 +38,10 @@ export const SECTIONS: readonly Section[] = [
   { id: 'discussions', group: null, to: '/discussions', icon: IconMessages },
 ];
 
-export function visibleSections(session: Pick<Session, Permission>): Section[] {
-  return SECTIONS.filter((section) => !section.permission || session[section.permission]);
+export function visibleSections(session: Pick<Session, Permission | 'role'>): Section[] {
+  return SECTIONS.filter(
+    (section) =>
+      (!section.permission || session[section.permission]) &&
+      (!section.adminOnly || session.role === ROLE_ADMIN),
+  );
 }

@@ -3,6 +3,8 @@ import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadExport } from '../../../shared/api';
+import { ExportMenu } from '../../../shared/ui/export-menu';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { useListUsers } from '../api/list-users';
@@ -34,12 +36,13 @@ function UsersList() {
   const company = positiveInt(table.params.get('company'));
   const search = useUrlSearch(table);
 
+  const filters = {
+    ...(role ? { role_id: role } : {}),
+    ...(company ? { company_id: company } : {}),
+    ...(search.q ? { smart: search.q } : {}),
+  };
   const users = useListUsers({
-    filters: {
-      ...(role ? { role_id: role } : {}),
-      ...(company ? { company_id: company } : {}),
-      ...(search.q ? { smart: search.q } : {}),
-    },
+    filters,
     page: table.page - 1,
     count: table.size,
     ordering: table.ordering,
@@ -51,9 +54,24 @@ function UsersList() {
       <PageTitle
         title={t('auth.users.list.title')}
         actions={
-          <Button component={Link} to="/auth/users/add" leftSection={<IconUserPlus size={18} aria-hidden />}>
-            {t('auth.users.list.newUser')}
-          </Button>
+          <>
+            <ExportMenu
+              choices={[
+                {
+                  label: t('common.export.users'),
+                  download: (format) =>
+                    downloadExport(auth.exportUsers, { filters, ordering: table.ordering, format }),
+                },
+              ]}
+            />
+            <Button
+              component={Link}
+              to="/auth/users/add"
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+            >
+              {t('auth.users.list.newUser')}
+            </Button>
+          </>
         }
       />
 

@@ -1,6 +1,7 @@
 import type { notifications } from '@extranet/contract';
 import {
   ActionIcon,
+  Anchor,
   Box,
   Center,
   Group,
@@ -19,8 +20,10 @@ import { Link } from 'react-router';
 import { authorName, commentText } from '../../../shared/messages/comment-text';
 import { useSession } from '../../../shared/session';
 import { useListRecent } from '../api/list-recent';
+import { useMarkRead } from '../api/mark-read';
 import { useMarkSeen } from '../api/mark-seen';
 import classes from './notification-bell.module.css';
+import { NotificationSubject } from './notification-subject';
 
 /** SPEC.md §9: texts cut at 50 characters plus '...', a list at most 250 px high. */
 export const TEXT_MAX = 50;
@@ -55,6 +58,7 @@ export function NotificationBell() {
   const titleId = useId();
   const recent = useListRecent(opened);
   const markSeen = useMarkSeen();
+  const markRead = useMarkRead();
 
   const open = async () => {
     setOpened(true);
@@ -125,11 +129,16 @@ export function NotificationBell() {
                   <UnstyledButton
                     component={Link}
                     to={notificationPath(item)}
-                    onClick={() => setOpened(false)}
+                    onClick={() => {
+                      setOpened(false);
+                      if (!item.read)
+                        markRead.mutate({ notification_id_list: [item.notification_id], read: true });
+                    }}
                     className={classes.item}
                     data-testid="notification-item"
                     data-unseen={!item.seen || undefined}
                   >
+                    <NotificationSubject subject={item.subject} />
                     <Group justify="space-between" gap="xs" wrap="nowrap">
                       <Text size="sm" fw={item.seen ? 500 : 700} truncate>
                         {authorName(t, item.user)}
@@ -166,6 +175,11 @@ export function NotificationBell() {
             </Box>
           </ScrollArea.Autosize>
         )}
+        <Box px="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Anchor component={Link} to="/notifications" size="sm" onClick={() => setOpened(false)}>
+            {t('notifications.bell.all')}
+          </Anchor>
+        </Box>
       </Popover.Dropdown>
     </Popover>
   );

@@ -21,8 +21,10 @@ import { findSoleAddress } from '../api/find-sole-address';
 import type { OrderKind, OrderView } from '../api/keys';
 import { addressSource, currencySource, customerSource, locationSource, vendorSource } from '../api/sources';
 import { DateField } from './date-field';
+import { liveProblems } from './live-problems';
 import { formValuesOf, OrderFormSchema, type OrderFormValues } from './order-form-values';
 import { OrderLinesEditor } from './order-lines-editor';
+import { OrderProblems } from './order-problems';
 import { orderPaths } from './paths';
 
 interface OrderEditFormProps {
@@ -74,7 +76,7 @@ export function OrderEditForm({
     }
   };
 
-  const addressPicker = (name: 'address_id' | 'delivery_address_id', label: string) => (
+  const addressPicker = (name: 'address_id' | 'delivery_address_id', label: string, required = false) => (
     <Controller
       control={control}
       name={name}
@@ -84,6 +86,7 @@ export function OrderEditForm({
           filters={owner ?? {}}
           enabled={owner !== undefined}
           label={label}
+          withAsterisk={required && !order.is_template}
           placeholder={
             owner ? undefined : t(sales ? 'orders.edit.chooseCustomer' : 'orders.edit.chooseVendor')
           }
@@ -96,6 +99,8 @@ export function OrderEditForm({
   );
 
   const today = dayjs().format('YYYY-MM-DD');
+
+  const problems = liveProblems(kind, order, watch());
 
   return (
     <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label={t(`orders.edit.form.${kind}`)}>
@@ -111,6 +116,7 @@ export function OrderEditForm({
                     source={customerSource}
                     filters={{ consignee_id: order.consignee_id, for_order: true }}
                     label={t('orders.fields.customer')}
+                    withAsterisk={!order.is_template}
                     value={field.value}
                     onChange={(value, item) => void onPartyChange(value, item?.default_currency_id)}
                     clearable
@@ -120,6 +126,7 @@ export function OrderEditForm({
                     source={vendorSource}
                     filters={{ consignee_id: order.consignee_id, for_order: true }}
                     label={t('orders.fields.vendor')}
+                    withAsterisk={!order.is_template}
                     value={field.value}
                     onChange={(value, item) => void onPartyChange(value, item?.default_currency_id)}
                     clearable
@@ -130,6 +137,7 @@ export function OrderEditForm({
             {addressPicker(
               'address_id',
               t(sales ? 'orders.fields.customerAddress' : 'orders.fields.vendorAddress'),
+              true,
             )}
             <TextInput
               label={t(sales ? 'orders.fields.customerReference' : 'orders.fields.vendorReference')}
@@ -150,6 +158,7 @@ export function OrderEditForm({
               render={({ field, fieldState }) => (
                 <DateField
                   label={t('orders.fields.deliveryDate')}
+                  withAsterisk={!order.is_template}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -166,6 +175,7 @@ export function OrderEditForm({
                 render={({ field }) => (
                   <NumberInput
                     label={t('orders.fields.dueDays')}
+                    withAsterisk={!order.is_template}
                     min={0}
                     max={1e9}
                     step={1}
@@ -198,6 +208,7 @@ export function OrderEditForm({
                 <RemoteSelect
                   source={locationSource}
                   label={t('orders.fields.location')}
+                  withAsterisk={!order.is_template}
                   value={field.value}
                   onChange={(value) => field.onChange(value)}
                   clearable
@@ -234,6 +245,7 @@ export function OrderEditForm({
           defaultUomId={defaultUomId}
         />
 
+        <OrderProblems problems={problems} isTemplate={order.is_template} live />
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={orderPaths.view(kind, order.head_id)}>
             {t('common.cancel')}

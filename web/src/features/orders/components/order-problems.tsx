@@ -16,8 +16,19 @@ function ProblemList({ problems }: { problems: orders.Problem[] }) {
   );
 }
 
-/** SPEC.md §2 'View order': errors in red (they block ready), warnings in yellow; none for templates. */
-export function OrderProblems({ problems, isTemplate }: { problems: orders.Problems; isTemplate: boolean }) {
+/**
+ * SPEC.md §2 'View order': errors in red (they block ready), warnings in yellow; none for templates.
+ * `live`: the edit form's own check of what is typed, before anything is saved.
+ */
+export function OrderProblems({
+  problems,
+  isTemplate,
+  live = false,
+}: {
+  problems: orders.Problems;
+  isTemplate: boolean;
+  live?: boolean;
+}) {
   const { t } = useTranslation();
   if (isTemplate || (problems.errors.length === 0 && problems.warnings.length === 0)) return null;
   return (
@@ -25,10 +36,10 @@ export function OrderProblems({ problems, isTemplate }: { problems: orders.Probl
       {problems.errors.length > 0 && (
         <Alert
           color="red"
-          title={t('orders.view.errorsTitle')}
+          title={live ? t('orders.edit.liveErrorsTitle') : t('orders.view.errorsTitle')}
           styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
           icon={<IconExclamationCircle aria-hidden />}
-          data-testid="order-errors"
+          data-testid={live ? 'order-live-errors' : 'order-errors'}
         >
           <ProblemList problems={problems.errors} />
         </Alert>
@@ -39,7 +50,7 @@ export function OrderProblems({ problems, isTemplate }: { problems: orders.Probl
           title={t('orders.view.warningsTitle')}
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
           icon={<IconAlertTriangle aria-hidden />}
-          data-testid="order-warnings"
+          data-testid={live ? 'order-live-warnings' : 'order-warnings'}
         >
           <ProblemList problems={problems.warnings} />
         </Alert>

@@ -4,6 +4,7 @@ import type { OrderKind } from '../api/keys';
 export const orderPaths = {
   list: (kind: OrderKind) => `/orders/${kind}`,
   add: (kind: OrderKind) => `/orders/${kind}/add`,
+  import: (kind: OrderKind) => `/orders/${kind}/import`,
   copy: (kind: OrderKind, fromOrderId: number, fromConsigneeId: number) =>
     `/orders/${kind}/add?fromOrderId=${fromOrderId}&fromConsigneeId=${fromConsigneeId}`,
   view: (kind: OrderKind, headId: number) => `/orders/${kind}/view/${headId}`,

@@ -198,7 +198,9 @@ function ViewOrder({
                 loading={unready.isPending}
                 disabled={busy}
               >
-                {t('orders.actions.unready')}
+                {data.progress === 'failure'
+                  ? t('orders.actions.unreadyFailure')
+                  : t('orders.actions.unready')}
               </Button>
             )}
             {!data.is_template && data.progress === 'draft' && (
@@ -224,6 +226,17 @@ function ViewOrder({
           styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
         >
           {data.failure_reason ?? t('orders.view.failureUnknown')}
+        </Alert>
+      )}
+      {data.progress === 'draft' && data.failure_reason && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconX aria-hidden />}
+          title={t('orders.view.refusedBefore')}
+          styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+        >
+          {data.failure_reason}
         </Alert>
       )}
       <OrderProblems problems={data.problems} isTemplate={data.is_template} />

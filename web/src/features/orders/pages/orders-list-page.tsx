@@ -1,16 +1,19 @@
 import { orders } from '@extranet/contract';
-import { ActionIcon, Button, Checkbox, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconEye, IconPlus, IconRotateClockwise, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconEye, IconPlus, IconRotateClockwise, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadExport } from '../../../shared/api';
+import { ExportMenu } from '../../../shared/ui/export-menu';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
-import type { ListOrdersRequest, OrderKind, OrderRow } from '../api/keys';
-import { useListOrders } from '../api/list-orders';
+import { type ListOrdersRequest, type OrderKind, type OrderRow, orderCalls } from '../api/keys';
+import { listOrders, useListOrders } from '../api/list-orders';
 import { useResetAllFailures } from '../api/reset-all-failures';
 import { useResetFailure } from '../api/reset-failure';
 import { consigneeSource, customerSource, vendorSource } from '../api/sources';
@@ -96,12 +99,38 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
   );
   const list = useListOrders(kind, request);
 
-  const onResetAll = () =>
-    resetAll.mutate(undefined, {
-      onSuccess: (result) =>
-        notifySuccess(t('orders.list.resetAllDone', { count: (result as { count: number }).count })),
-      onError: notifyApiError,
+  /** Resending every refused order asks first, saying how many it will resend. */
+  const onResetAll = async () => {
+    let count: number;
+    try {
+      const failed = await listOrders(kind, {
+        filters: { progress: 'failure', is_template: false },
+        page: 0,
+        count: 1,
+        with_total: true,
+      } as ListOrdersRequest);
+      count = failed.total ?? failed.items.length;
+    } catch (error) {
+      notifyApiError(error);
+      return;
+    }
+    if (count === 0) {
+      notifySuccess(t('orders.list.resetAllNone'));
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('orders.list.resetAllTitle'),
+      children: <Text size="sm">{t('orders.list.resetAllText', { count })}</Text>,
+      labels: { confirm: t('orders.list.resetAllConfirm', { count }), cancel: t('common.cancel') },
+      closeButtonProps: { 'aria-label': t('common.close') },
+      onConfirm: () =>
+        resetAll.mutate(undefined, {
+          onSuccess: (result) =>
+            notifySuccess(t('orders.list.resetAllDone', { count: (result as { count: number }).count })),
+          onError: notifyApiError,
+        }),
     });
+  };
   const onResetOne = (row: Row) =>
     resetOne.mutate(row.head_id, {
       onSuccess: () =>
@@ -118,6 +147,16 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} loading={list.isFetching} />
+            <ExportMenu
+              choices={(['orders', 'lines'] as const).map((what) => ({
+                label: t(`common.export.${what}`),
+                download: (format) =>
+                  downloadExport(
+                    what === 'orders' ? orderCalls(kind).exportOrders : orderCalls(kind).exportLines,
+                    { filters: request.filters, ordering: request.ordering, format },
+                  ),
+              }))}
+            />
             <Button
               variant="default"
               leftSection={<IconRotateClockwise size={18} aria-hidden />}
@@ -125,6 +164,14 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
               loading={resetAll.isPending}
             >
               {t('orders.list.resetAll')}
+            </Button>
+            <Button
+              variant="default"
+              component={Link}
+              to={orderPaths.import(kind)}
+              leftSection={<IconUpload size={18} aria-hidden />}
+            >
+              {t('orders.list.import')}
             </Button>
             <Button
               component={Link}

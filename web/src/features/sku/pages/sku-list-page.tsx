@@ -4,7 +4,9 @@ import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadExport } from '../../../shared/api';
 import { consigneeSource } from '../../../shared/catalogs/sources';
+import { ExportMenu } from '../../../shared/ui/export-menu';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -54,7 +56,24 @@ function SkuList() {
     <Stack gap="md">
       <PageTitle
         title={t('sku.list.title')}
-        actions={<RefreshButton onRefresh={() => rows.refetch()} loading={rows.isFetching} />}
+        actions={
+          <>
+            <RefreshButton onRefresh={() => rows.refetch()} loading={rows.isFetching} />
+            <ExportMenu
+              choices={[
+                {
+                  label: t('common.export.sku'),
+                  download: (format) =>
+                    downloadExport(sku.exportSku, {
+                      filters: request.filters,
+                      ordering: request.ordering,
+                      format,
+                    }),
+                },
+              ]}
+            />
+          </>
+        }
       />
 
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('sku.list.filters')}>

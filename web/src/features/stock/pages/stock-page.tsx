@@ -4,8 +4,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { type DataTableColumn, useDataTableColumns } from 'mantine-datatable';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadExport } from '../../../shared/api';
 import { formatDecimal, formatIsoDate } from '../../../shared/catalogs/format';
 import { consigneeSource, skuSource } from '../../../shared/catalogs/sources';
+import { ExportMenu } from '../../../shared/ui/export-menu';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -170,7 +172,24 @@ function StockTable() {
     <Stack gap="md">
       <PageTitle
         title={t('stock.title')}
-        actions={<RefreshButton onRefresh={() => rows.refetch()} loading={rows.isFetching} />}
+        actions={
+          <>
+            <RefreshButton onRefresh={() => rows.refetch()} loading={rows.isFetching} />
+            <ExportMenu
+              choices={[
+                {
+                  label: t('common.export.stock'),
+                  download: (format) =>
+                    downloadExport(stock.exportStocks, {
+                      filters: request.filters,
+                      ordering: request.ordering,
+                      format,
+                    }),
+                },
+              ]}
+            />
+          </>
+        }
       />
 
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('stock.filters')}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSum, orderTotal } from './orders.decimal';
+import { lineSum, orderTotal } from './order-decimal';
 
 describe('order amounts', () => {
   // Each case is a tie at the fourth decimal, where half up differs from half even and from down.

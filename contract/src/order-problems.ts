@@ -1,5 +1,5 @@
-import type { orders } from '@extranet/contract';
-import { Decimal } from './orders.decimal';
+import { Decimal } from './order-decimal';
+import type * as orders from './orders';
 
 type Problem = orders.Problem;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeProblems, type ProblemHead } from './orders.problems';
+import { computeProblems, type ProblemHead } from './order-problems';
 
 const TODAY = '2026-03-10';
 

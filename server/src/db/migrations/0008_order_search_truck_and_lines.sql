@@ -1,0 +1,2 @@
+CREATE INDEX "purch_heads_truck_number_trgm_idx" ON "purch_heads" USING gin ("truck_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sales_heads_truck_number_trgm_idx" ON "sales_heads" USING gin ("truck_number" gin_trgm_ops);

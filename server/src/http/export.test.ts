@@ -1,0 +1,113 @@
+import { auth, type CallDef, sku, stock } from '@extranet/contract';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSku, createStockRow } from '../modules/catalogs/catalogs.factories';
+import { createTestApp, loginAs, type TestApp } from '../test/app';
+import { createCompany, createConsignee, createUser, TEST_PASSWORD } from '../test/factories';
+
+let app: TestApp;
+let token: string;
+let ownSku: { id: number; externalCode: string; name: string };
+let ownUser: { username: string };
+let foreignUser: { username: string };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const db = app.deps.db;
+  const company = await createCompany(db);
+  const other = await createCompany(db);
+  const consignee = await createConsignee(db, { companyId: company.id });
+  const foreign = await createConsignee(db, { companyId: other.id });
+  ownSku = await createSku(db, { consigneeId: consignee.id, name: 'Exported water', price: '1.250' });
+  const foreignSku = await createSku(db, { consigneeId: foreign.id, name: 'Exported juice' });
+  await createStockRow(db, {
+    consigneeId: consignee.id,
+    skuId: ownSku.id,
+    qty: '1234.500',
+    batch: 'EXP-B1',
+    expiryDate: '2027-03-01',
+  });
+  await createStockRow(db, { consigneeId: foreign.id, skuId: foreignSku.id, qty: '5', batch: 'EXP-B2' });
+  const manager = await createUser(db, {
+    roleId: 7,
+    lang: 'lv',
+    permissions: ['stck', 'umgr'],
+    companyIds: [company.id],
+  });
+  ownUser = await createUser(db, { fio: 'Exported Colleague', companyIds: [company.id] });
+  foreignUser = await createUser(db, { fio: 'Exported Stranger', companyIds: [other.id] });
+  token = await loginAs(app, { username: manager.username, password: TEST_PASSWORD });
+});
+
+async function exportOf(call: CallDef, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: `/api${call.path}`,
+    payload: body,
+    headers: { authorization: `SessionCode ${token}`, 'content-type': 'application/json', ...headers },
+  });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+
+function csvTable(payload: string) {
+  const [header, ...rows] = parse(payload, { bom: true }) as string[][];
+  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]])));
+}
+
+describe('list exports', () => {
+  it('exports the stock rows of the caller’s companies, in their profile’s language', async () => {
+    const response = await exportOf(stock.exportStocks, { filters: { smart: 'EXP-B' }, format: 'csv' });
+    expect(csvTable(response.payload)).toEqual([
+      expect.objectContaining({
+        'Preces nosaukums': 'Exported water',
+        Partija: 'EXP-B1',
+        'Derīguma termiņš': '2027-03-01',
+      }),
+    ]);
+  });
+
+  it('exports stock quantities as numbers in XLSX', async () => {
+    const response = await exportOf(
+      stock.exportStocks,
+      { filters: { smart: 'EXP-B1' }, format: 'xlsx' },
+      { 'accept-language': 'en-GB,en;q=0.9' },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(sheet.getRow(2).getCell(header.indexOf('Units') + 1).value).toBe(1234.5);
+    expect(sheet.getRow(2).getCell(header.indexOf('Expiry date') + 1).value).toEqual(
+      new Date('2027-03-01T00:00:00Z'),
+    );
+  });
+
+  it('exports SKUs with every field, and only the caller’s', async () => {
+    const response = await exportOf(
+      sku.exportSku,
+      { filters: { smart: 'Exported' }, format: 'csv' },
+      { 'accept-language': 'en' },
+    );
+    expect(csvTable(response.payload)).toEqual([
+      expect.objectContaining({
+        Name: 'Exported water',
+        'External code': ownSku.externalCode,
+        Price: '1.250',
+      }),
+    ]);
+  });
+
+  it('exports the users the list shows, with their roles in the reader’s language', async () => {
+    const response = await exportOf(
+      auth.exportUsers,
+      { filters: { smart: 'Exported' }, ordering: 'username', format: 'csv' },
+      { 'accept-language': 'ru' },
+    );
+    const rows = csvTable(response.payload);
+    expect(rows.map((row) => row['Имя пользователя'])).toEqual([ownUser.username]);
+    expect(rows.map((row) => row['Имя пользователя'])).not.toContain(foreignUser.username);
+    expect(rows[0]).toMatchObject({ ФИО: 'Exported Colleague', Роль: 'Оператор' });
+  });
+});

@@ -1,0 +1,134 @@
+import { orders } from '@extranet/contract';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { purchHeads, purchLines } from '../../db/schema';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { TEST_PASSWORD } from '../../test/factories';
+import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
+
+let app: TestApp;
+let world: OrderWorld;
+let other: OrderWorld;
+let token: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  world = await createOrderWorld(app.deps.db);
+  other = await createOrderWorld(app.deps.db);
+  token = await loginAs(app, { username: world.user.username, password: TEST_PASSWORD });
+  const db = app.deps.db;
+  const first = await insertOrder(db, 'purch', {
+    consigneeId: world.consignee.id,
+    externalCode: 'EXP-1',
+    vendorId: world.vendor.id,
+    deliveryDate: '2027-01-15',
+    truckNumber: 'KA-1',
+  });
+  await db.insert(purchLines).values([
+    { headId: first, position: 1, skuId: world.skus[0]!.id, orderedQty: '12.000', price: '2.505' },
+    { headId: first, position: 2, skuId: world.skus[1]!.id, orderedQty: '1.500', price: '10.000' },
+  ]);
+  await insertOrder(db, 'purch', {
+    consigneeId: world.consignee.id,
+    externalCode: 'EXP-2',
+    progress: 'failure',
+  });
+  await insertOrder(db, 'purch', { consigneeId: other.consignee.id, externalCode: 'EXP-FOREIGN' });
+});
+
+async function exportFile(
+  call: typeof orders.purch.exportOrders,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return app.app.inject({
+    method: 'POST',
+    url: `/api${call.path}`,
+    payload: body,
+    headers: { authorization: `SessionCode ${token}`, 'content-type': 'application/json', ...headers },
+  });
+}
+
+const csvRows = (payload: string) => parse(payload, { bom: true }) as string[][];
+
+describe('order exports', () => {
+  it('writes the list’s orders as CSV, with its filters, in the reader’s language', async () => {
+    const response = await exportFile(
+      orders.purch.exportOrders,
+      { filters: { smart: 'EXP-' }, ordering: 'creation_date', format: 'csv' },
+      { 'accept-language': 'ru' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="purchase-orders-.*\.csv"$/,
+    );
+    const [header, ...rows] = csvRows(response.payload);
+    expect(header!.slice(0, 2)).toEqual(['Внешний код', 'Грузополучатель']);
+    // Another company's order is not there; the oldest first, as ordered.
+    expect(rows.map((row) => row[0])).toEqual(['EXP-1', 'EXP-2']);
+    const first = Object.fromEntries(header!.map((name, i) => [name, rows[0]![i]]));
+    expect(first).toMatchObject({ 'Дата поставки': '2027-01-15', Итого: '45.060', 'Номер машины': 'KA-1' });
+    expect(rows[1]![header!.indexOf('Этап')]).toBe('Ошибка');
+
+    const failed = await exportFile(orders.purch.exportOrders, {
+      filters: { progress: 'failure', smart: 'EXP-' },
+      format: 'csv',
+    });
+    expect(
+      csvRows(failed.payload)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(['EXP-2']);
+  });
+
+  it('writes lines as XLSX with numbers as numbers and dates as dates', async () => {
+    const response = await exportFile(orders.purch.exportLines, {
+      filters: { smart: 'EXP-1' },
+      format: 'xlsx',
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Quantity');
+    const rows = [2, 3].map((n) =>
+      Object.fromEntries(header.map((name, i) => [name, sheet.getRow(n).getCell(i + 1).value])),
+    );
+    expect(rows.map((row) => row.Quantity)).toEqual([12, 1.5]);
+    expect(rows[0]!.Sum).toBe(30.06);
+    expect(rows[0]!['Delivery date']).toEqual(new Date('2027-01-15T00:00:00Z'));
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  it('streams more rows than one batch', async () => {
+    await app.deps.db.execute(sql`
+      insert into ${purchHeads} (consignee_id, external_code)
+      select ${world.consignee.id}, 'BULK-' || n from generate_series(1, 2500) as n`);
+    const response = await exportFile(orders.purch.exportOrders, {
+      filters: { smart: 'BULK-' },
+      format: 'csv',
+    });
+    expect(csvRows(response.payload)).toHaveLength(2501);
+  });
+
+  it('refuses bad input before writing anything', async () => {
+    const unknownFilter = await exportFile(orders.purch.exportOrders, {
+      filters: { nope: 1 },
+      format: 'csv',
+    });
+    expect(unknownFilter.statusCode).toBe(400);
+    expect(unknownFilter.json().failure.code).toBe('crud_filter_unknown');
+    const badFormat = await exportFile(orders.purch.exportOrders, { filters: {}, format: 'pdf' });
+    expect(badFormat.statusCode).toBe(400);
+    const anonymous = await app.app.inject({
+      method: 'POST',
+      url: `/api${orders.purch.exportOrders.path}`,
+      payload: { filters: {}, format: 'csv' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

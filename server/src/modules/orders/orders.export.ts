@@ -1,0 +1,96 @@
+import type { orders } from '@extranet/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../http/calls';
+import { type ExportColumn, exportLanguage, sendExport } from '../../http/export';
+import type { Actor } from '../../http/session';
+import { type OrderFilters, orderExportQuery, orderLinesExportQuery } from './orders.repository';
+
+type OrderKind = orders.OrderKind;
+type ExportRequest = (orders.ExportPurchOrdersRequest | orders.ExportSalesOrdersRequest) & {
+  filters: { vendor_id?: number; customer_id?: number };
+};
+
+function filtersOf(kind: OrderKind, input: ExportRequest): OrderFilters {
+  const f = input.filters;
+  return {
+    consigneeId: f.consignee_id,
+    partyId: kind === 'purch' ? f.vendor_id : f.customer_id,
+    smart: f.smart || undefined,
+    creationDateFrom: f.creation_date_from,
+    creationDateTo: f.creation_date_to,
+    isTemplate: f.is_template,
+    progress: f.progress,
+  };
+}
+
+const party = (kind: OrderKind) => (kind === 'purch' ? 'vendor' : 'customer');
+
+function orderColumns(kind: OrderKind): ExportColumn[] {
+  return [
+    { key: 'external_code', header: 'orders.fields.externalCode' },
+    { key: 'consignee', header: 'orders.fields.consignee' },
+    { key: 'business_line', header: 'orders.fields.businessLine' },
+    { key: 'party_code', header: `orders.export.${party(kind)}Code` },
+    { key: 'party', header: `orders.fields.${party(kind)}` },
+    { key: 'reference', header: `orders.fields.${party(kind)}Reference` },
+    { key: 'creation_date', header: 'orders.fields.creationDate', type: 'datetime' },
+    { key: 'delivery_date', header: 'orders.fields.deliveryDate', type: 'date' },
+    { key: 'progress', header: 'orders.export.progress', values: 'orders.progress' },
+    { key: 'status', header: 'orders.fields.status' },
+    { key: 'is_return', header: 'orders.fields.isReturn', type: 'boolean' },
+    { key: 'location', header: 'orders.fields.location' },
+    { key: 'truck_number', header: 'orders.fields.truckNumber' },
+    { key: 'currency', header: 'orders.fields.currency' },
+    { key: 'total', header: 'orders.lines.total', type: 'number' },
+  ];
+}
+
+function lineColumns(kind: OrderKind): ExportColumn[] {
+  return [
+    { key: 'external_code', header: 'orders.fields.externalCode' },
+    { key: 'consignee', header: 'orders.fields.consignee' },
+    { key: 'party', header: `orders.fields.${party(kind)}` },
+    { key: 'delivery_date', header: 'orders.fields.deliveryDate', type: 'date' },
+    { key: 'progress', header: 'orders.export.progress', values: 'orders.progress' },
+    { key: 'sku_code', header: 'orders.lines.skuCode' },
+    { key: 'sku_name', header: 'orders.lines.skuName' },
+    { key: 'ordered_qty', header: 'orders.lines.quantity', type: 'number' },
+    {
+      key: 'done_qty',
+      header: kind === 'purch' ? 'orders.lines.receivedQty' : 'orders.lines.deliveredQty',
+      type: 'number',
+    },
+    { key: 'uom', header: 'orders.lines.uom' },
+    { key: 'price', header: 'orders.lines.price', type: 'number' },
+    { key: 'amount', header: 'orders.lines.sum', type: 'number' },
+    ...(kind === 'sales'
+      ? ([
+          { key: 'batch', header: 'orders.lines.batch' },
+          { key: 'expiry_date', header: 'orders.lines.expiryDate', type: 'date' },
+        ] satisfies ExportColumn[])
+      : []),
+  ];
+}
+
+/** The orders of a list, or their lines, as a file (issue 14, http/export.ts). */
+export async function exportOrders(
+  deps: Deps,
+  actor: Actor,
+  kind: OrderKind,
+  what: 'orders' | 'lines',
+  input: ExportRequest,
+  http: { request: FastifyRequest; reply: FastifyReply },
+) {
+  const query = { filters: filtersOf(kind, input), ordering: input.ordering };
+  const sql =
+    what === 'orders'
+      ? await orderExportQuery(deps.db, actor, kind, query)
+      : await orderLinesExportQuery(deps.db, actor, kind, query);
+  return sendExport(http.reply, deps.db, {
+    query: sql,
+    columns: what === 'orders' ? orderColumns(kind) : lineColumns(kind),
+    format: input.format,
+    lang: exportLanguage(http.request.headers['accept-language'], actor.lang),
+    filename: `${kind === 'purch' ? 'purchase' : 'sales'}-${what === 'orders' ? 'orders' : 'order-lines'}`,
+  });
+}

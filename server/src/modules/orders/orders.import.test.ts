@@ -1,0 +1,239 @@
+import { addDays, orders, today } from '@extranet/contract';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { locations, purchHeads, purchLines, uoms } from '../../db/schema';
+import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { TEST_PASSWORD } from '../../test/factories';
+import { createSku } from '../catalogs/catalogs.factories';
+import { createOrderWorld, type OrderWorld } from './orders.factories';
+import { parseDate, parseDecimal } from './orders.import';
+
+let app: TestApp;
+let world: OrderWorld;
+let other: OrderWorld;
+let token: string;
+let location: string;
+let uom: string;
+const delivery = addDays(today(), 10);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  world = await createOrderWorld(app.deps.db);
+  other = await createOrderWorld(app.deps.db);
+  token = await loginAs(app, { username: world.user.username, password: TEST_PASSWORD });
+  const [firstLocation] = await app.deps.db.select().from(locations).limit(1);
+  const [firstUom] = await app.deps.db.select().from(uoms).limit(1);
+  location = firstLocation!.label;
+  uom = firstUom!.name;
+});
+
+const HEADER =
+  'external_code;consignee;vendor;address;reference;delivery_date;currency;location;truck_number;sku;qty;uom;price';
+
+function row(code: string, fields: Partial<Record<string, string>> = {}) {
+  const address = world.vendorAddresses[0]!;
+  const values = {
+    external_code: code,
+    consignee: world.consignee.code,
+    vendor: world.vendor.externalCode,
+    address: address.code,
+    reference: 'REF-1',
+    delivery_date: delivery,
+    currency: 'EUR',
+    location,
+    truck_number: 'KA-1',
+    sku: world.skus[0]!.externalCode,
+    qty: '12',
+    uom,
+    price: '2,505',
+    ...fields,
+  };
+  return HEADER.split(';')
+    .map((column) => values[column as keyof typeof values] ?? '')
+    .join(';');
+}
+
+async function upload(
+  content: string | Buffer,
+  fields: Record<string, string> = {},
+  options: { name?: string; token?: string } = {},
+) {
+  const boundary = 'import-boundary';
+  const parts = [
+    ...Object.entries(fields).map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? 'orders.csv'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  ];
+  const payload = Buffer.concat([
+    Buffer.from(parts.join(''), 'utf8'),
+    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await app.app.inject({
+    method: 'POST',
+    url: `/api${orders.importPath('purch')}`,
+    payload,
+    headers: {
+      authorization: `SessionCode ${options.token ?? token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const countOf = async (prefix: string) =>
+  (
+    await app.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(purchHeads)
+      .where(sql`${purchHeads.externalCode} like ${`${prefix}%`}`)
+  )[0]!.n;
+
+describe('order import', () => {
+  it('reads decimals and dates as people type them', () => {
+    expect(parseDecimal('2,505')).toBe('2.505');
+    expect(parseDecimal('1 234,5')).toBe('1234.5');
+    expect(parseDecimal('1,234.50')).toBe('1234.50');
+    expect(parseDecimal('-5')).toBeNull();
+    expect(parseDecimal('12abc')).toBeNull();
+    expect(parseDate('15.01.2027')).toBe('2027-01-15');
+    expect(parseDate('2027-01-15')).toBe('2027-01-15');
+    expect(parseDate('31.02.2027')).toBeNull();
+    expect(parseDate('15/13/2027')).toBeNull();
+  });
+
+  it('previews a file without writing, then imports its orders as drafts grouped by code', async () => {
+    const csv = `\uFEFF${HEADER}\n${row('IMP-A')}\n${row('IMP-A', { sku: world.skus[1]!.externalCode, qty: '3' })}\n${row('IMP-B')}\n`;
+    const preview = await upload(csv, { dry_run: 'true' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.created).toBe(0);
+    expect(preview.body.orders).toEqual([
+      { external_code: 'IMP-A', head_id: null, rows: [2, 3], problems: [], complete: true },
+      { external_code: 'IMP-B', head_id: null, rows: [4], problems: [], complete: true },
+    ]);
+    expect(await countOf('IMP-')).toBe(0);
+
+    const done = await upload(csv);
+    expect(done.body.created).toBe(2);
+    const headId = done.body.orders[0].head_id as number;
+    const view = await app.call(orders.purch.viewOrder, { head_id: headId }, token);
+    expect(view.body).toMatchObject({
+      external_code: 'IMP-A',
+      progress: 'draft',
+      vendor_id: world.vendor.id,
+      truck_number: 'KA-1',
+      delivery_date: { $date: delivery },
+      problems: { errors: [] },
+    });
+    expect(view.body.lines.map((line: any) => [line.ordered_qty, line.price])).toEqual([
+      [{ $decimal: '12.000' }, { $decimal: '2.505' }],
+      [{ $decimal: '3.000' }, { $decimal: '2.505' }],
+    ]);
+    // The same codes again are taken.
+    const again = await upload(csv, { dry_run: 'true' });
+    expect(again.body.orders[0].problems).toContainEqual({
+      row: 2,
+      column: 'external_code',
+      code: 'code_taken',
+      value: 'IMP-A',
+    });
+  });
+
+  it('refuses the whole file when a row has a problem, pointing at row and column', async () => {
+    const csv = [
+      HEADER,
+      row('IMP-C'),
+      row('IMP-D', { sku: 'NO-SUCH-SKU' }),
+      row('IMP-E', { consignee: other.consignee.code }),
+      row('IMP-F', { qty: '-5', delivery_date: '31.02.2027' }),
+      row('IMP-G', { currency: 'XXX', address: 'Nowhere' }),
+    ].join('\n');
+    const { body } = await upload(csv);
+    expect(body.created).toBe(0);
+    const problems = body.orders.flatMap((order: any) => order.problems);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { row: 3, column: 'sku', code: 'sku_unknown', value: 'NO-SUCH-SKU' },
+        // Another company's consignee is unknown here.
+        { row: 4, column: 'consignee', code: 'consignee_unknown', value: other.consignee.code },
+        { row: 5, column: 'qty', code: 'number_invalid', value: '-5' },
+        { row: 5, column: 'delivery_date', code: 'date_invalid', value: '31.02.2027' },
+        { row: 6, column: 'currency', code: 'currency_unknown', value: 'XXX' },
+        { row: 6, column: 'address', code: 'address_unknown', value: 'Nowhere' },
+      ]),
+    );
+    expect(body.orders[0].problems).toEqual([]);
+    // Nothing of it was written, not even the good order.
+    expect(await countOf('IMP-C')).toBe(0);
+  });
+
+  it('maps other headers, reads XLSX, and sets the complete orders ready when asked', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Orders');
+    const headers = HEADER.split(';').map((column) => (column === 'sku' ? 'Article' : column));
+    sheet.addRow(headers);
+    sheet.addRow(
+      row('IMP-X')
+        .split(';')
+        .map((value, i) => (headers[i] === 'qty' ? 7 : value)),
+    );
+    sheet.addRow(row('IMP-Y', { location: '' }).split(';'));
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const unmapped = await upload(data, {}, { name: 'orders.xlsx' });
+    expect(unmapped.body.failure).toMatchObject({ code: 'import_columns_missing' });
+    expect(unmapped.body.failure.details.columns).toEqual(['sku']);
+
+    const { body } = await upload(
+      data,
+      { mapping: JSON.stringify({ Article: 'sku' }), ready: 'true' },
+      { name: 'orders.xlsx' },
+    );
+    expect(body.created).toBe(2);
+    const byCode = Object.fromEntries(body.orders.map((order: any) => [order.external_code, order]));
+    expect(byCode['IMP-X'].complete).toBe(true);
+    expect(byCode['IMP-Y'].complete).toBe(false);
+    const progress = async (headId: number) =>
+      (await app.call(orders.purch.viewOrder, { head_id: headId }, token)).body.progress;
+    expect(await progress(byCode['IMP-X'].head_id)).toBe('ready');
+    expect(await progress(byCode['IMP-Y'].head_id)).toBe('draft');
+    const [line] = await app.deps.db
+      .select()
+      .from(purchLines)
+      .where(eq(purchLines.headId, byCode['IMP-X'].head_id));
+    expect(line!.orderedQty).toBe('7.000');
+  });
+
+  it('imports 10,000 rows in one go', async () => {
+    const skus = await Promise.all(
+      Array.from({ length: 10 }, () => createSku(app.deps.db, { consigneeId: world.consignee.id })),
+    );
+    const lines = Array.from({ length: orders.MAX_IMPORT_ROWS }, (_, i) =>
+      row(`BULK-${Math.floor(i / 10)}`, { sku: skus[i % 10]!.externalCode }),
+    );
+    const { body } = await upload([HEADER, ...lines].join('\n'));
+    expect(body.created).toBe(1000);
+    expect(await countOf('BULK-')).toBe(1000);
+  }, 120_000);
+
+  it('refuses what it cannot read, and more rows than it takes, writing nothing', async () => {
+    expect((await upload('')).body.failure.code).toBe('file_empty');
+    const garbage = await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]), {}, { name: 'orders.xlsx' });
+    expect(garbage.body.failure.code).toBe('import_file_unreadable');
+    const tooMany = [
+      HEADER,
+      ...Array.from({ length: orders.MAX_IMPORT_ROWS + 1 }, (_, i) => row(`MANY-${i}`)),
+    ];
+    expect((await upload(tooMany.join('\n'))).body.failure.code).toBe('import_too_many_rows');
+    expect(await countOf('MANY-')).toBe(0);
+    const badField = await upload(`${HEADER}\n${row('IMP-Z')}`, { dry_run: 'maybe' });
+    expect(badField.status).toBe(400);
+    // A sales clerk without purchase orders may not import them.
+    const sales = await createOrderWorld(app.deps.db, { permissions: ['sord'] });
+    const salesToken = await loginAs(app, { username: sales.user.username, password: TEST_PASSWORD });
+    expect((await upload(`${HEADER}\n${row('IMP-Z')}`, {}, { token: salesToken })).status).toBe(403);
+  });
+});

@@ -1,0 +1,502 @@
+import { computeProblems, orders, today } from '@extranet/contract';
+import { parse } from 'csv-parse/sync';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { and, inArray, isNull, or } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { companyCondition } from '../../access/tenancy';
+import type { Executor } from '../../db/client';
+import {
+  addresses,
+  consignees,
+  currencies,
+  customers,
+  locations,
+  purchHeads,
+  salesHeads,
+  skus,
+  uoms,
+  vendors,
+} from '../../db/schema';
+import type { Deps } from '../../http/calls';
+import { AppError } from '../../http/errors';
+import type { Actor } from '../../http/session';
+import { createOrderDiscussion } from '../discussions/order-discussions';
+import { insertHead, replaceLines } from './orders.repository';
+import { enqueueSends } from './orders.sends';
+import { KIND_LABEL, move } from './orders.service';
+
+dayjs.extend(customParseFormat);
+
+/**
+ * Orders from a spreadsheet (issue 14): read, resolved against the catalogs the user may see,
+ * checked row by row, and written in one transaction or not at all (contract orders.ts 'import').
+ */
+
+type OrderKind = orders.OrderKind;
+type Column = orders.ImportColumn | 'due_days';
+type Problem = orders.ImportProblem;
+
+const DATE_FORMATS = ['YYYY-MM-DD', 'DD.MM.YYYY', 'D.M.YYYY', 'DD/MM/YYYY'];
+
+// ---------------------------------------------------------------- reading the file
+
+type Cell = string | number | boolean | Date | null | undefined;
+
+function cellText(cell: Cell): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+}
+
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/**
+ * The delimiter of a CSV file: the candidate its header line holds most of (a header names
+ * columns, so it has no decimal commas to mislead the count).
+ */
+function delimiterOf(data: Buffer): string {
+  const header = data.subarray(0, 4096).toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+  const counts = DELIMITERS.map((delimiter) => header.split(delimiter).length);
+  return DELIMITERS[counts.indexOf(Math.max(...counts))]!;
+}
+
+/** The file as rows of text cells: XLSX by its name, anything else as CSV of any delimiter. */
+export async function readTable(file: { name: string; data: Buffer }): Promise<string[][]> {
+  try {
+    if (/\.xlsx$/i.test(file.name)) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.data as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      if (!sheet) return [];
+      const rows: string[][] = [];
+      sheet.eachRow({ includeEmpty: true }, (row) => {
+        const values = (row.values as Cell[]).slice(1);
+        rows.push(
+          values.map((value) => {
+            const cell = value as unknown;
+            // A formula's result, a hyperlink's or rich text's text.
+            if (cell && typeof cell === 'object' && !(cell instanceof Date)) {
+              const object = cell as { result?: Cell; text?: Cell; richText?: { text: string }[] };
+              if (object.richText) return object.richText.map((part) => part.text).join('');
+              return cellText(object.result ?? object.text);
+            }
+            return cellText(cell as Cell);
+          }),
+        );
+      });
+      return rows;
+    }
+    return parse(file.data, {
+      bom: true,
+      delimiter: delimiterOf(file.data),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
+  } catch {
+    throw new AppError('import_file_unreadable');
+  }
+}
+
+const normalize = (header: string) =>
+  header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** Where each column is in the file: by its own name, or the name the mapping gives a header. */
+function mapColumns(kind: OrderKind, headers: string[], mapping: Record<string, string>) {
+  const known = new Set<string>([...orders.IMPORT_COLUMNS[kind], ...(kind === 'sales' ? ['due_days'] : [])]);
+  const index = new Map<Column, number>();
+  const columns = headers.map((header, i) => {
+    const mapped = mapping[header] ?? normalize(header);
+    const column = known.has(mapped) ? (mapped as Column) : null;
+    if (column && !index.has(column)) index.set(column, i);
+    return { header, column };
+  });
+  const missing = orders.IMPORT_REQUIRED_COLUMNS.filter((column) => !index.has(column));
+  return { index, columns, missing };
+}
+
+// ---------------------------------------------------------------- values
+
+/** A decimal with `.` or `,` (and spaces or the other sign grouping thousands), 3 places at most. */
+export function parseDecimal(text: string): string | null {
+  let value = text.replace(/[\s\u00a0\u202f']/g, '');
+  const comma = value.lastIndexOf(',');
+  const dot = value.lastIndexOf('.');
+  if (comma >= 0 && dot >= 0) {
+    value = comma > dot ? value.replaceAll('.', '').replace(',', '.') : value.replaceAll(',', '');
+  } else if (comma >= 0) {
+    value = value.replace(',', '.');
+  }
+  return /^\d{1,15}(\.\d{1,3})?$/.test(value) ? value : null;
+}
+
+export function parseDate(text: string): string | null {
+  const date = dayjs(text, DATE_FORMATS, true);
+  return date.isValid() ? date.format('YYYY-MM-DD') : null;
+}
+
+// ---------------------------------------------------------------- resolving
+
+interface Catalogs {
+  consignees: { id: number; code: string; name: string }[];
+  parties: { id: number; consigneeId: number; externalCode: string }[];
+  addresses: { id: number; ownerId: number; code: string; name: string }[];
+  skus: { id: number; consigneeId: number; externalCode: string }[];
+  currencies: Map<string, number>;
+  locations: Map<string, number>;
+  uoms: Map<string, number>;
+  taken: Set<string>;
+}
+
+async function loadCatalogs(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  rows: Map<Column, string>[],
+): Promise<Catalogs> {
+  const party = kind === 'purch' ? vendors : customers;
+  const values = (column: Column) => [...new Set(rows.map((row) => row.get(column) ?? '').filter(Boolean))];
+  const consigneeTexts = values('consignee');
+  const consigneeRows = consigneeTexts.length
+    ? await db
+        .select({ id: consignees.id, code: consignees.code, name: consignees.name })
+        .from(consignees)
+        .where(
+          and(
+            companyCondition(actor, consignees.companyId),
+            or(inArray(consignees.code, consigneeTexts), inArray(consignees.name, consigneeTexts)),
+          ),
+        )
+    : [];
+  const consigneeIds = consigneeRows.map((row) => row.id);
+  const partyCodes = values(kind === 'purch' ? 'vendor' : 'customer');
+  const parties =
+    consigneeIds.length && partyCodes.length
+      ? await db
+          .select({ id: party.id, consigneeId: party.consigneeId, externalCode: party.externalCode })
+          .from(party)
+          .where(and(inArray(party.consigneeId, consigneeIds), inArray(party.externalCode, partyCodes)))
+      : [];
+  const owner = kind === 'purch' ? addresses.vendorId : addresses.customerId;
+  const addressRows = parties.length
+    ? await db
+        .select({ id: addresses.id, ownerId: owner, code: addresses.code, name: addresses.name })
+        .from(addresses)
+        .where(
+          inArray(
+            owner,
+            parties.map((row) => row.id),
+          ),
+        )
+    : [];
+  const skuCodes = values('sku');
+  const skuRows =
+    consigneeIds.length && skuCodes.length
+      ? await db
+          .select({ id: skus.id, consigneeId: skus.consigneeId, externalCode: skus.externalCode })
+          .from(skus)
+          .where(and(inArray(skus.consigneeId, consigneeIds), inArray(skus.externalCode, skuCodes)))
+      : [];
+  const heads = kind === 'purch' ? purchHeads : salesHeads;
+  const codes = values('external_code');
+  const taken =
+    consigneeIds.length && codes.length
+      ? await db
+          .select({ consigneeId: heads.consigneeId, code: heads.externalCode })
+          .from(heads)
+          .where(
+            and(
+              inArray(heads.consigneeId, consigneeIds),
+              inArray(heads.externalCode, codes),
+              isNull(heads.excludedAt),
+            ),
+          )
+      : [];
+  const byName = async <T extends { id: number; key: string }>(query: Promise<T[]>) =>
+    new Map((await query).map((row) => [row.key, row.id]));
+  return {
+    consignees: consigneeRows,
+    parties,
+    addresses: addressRows.map((row) => ({ ...row, ownerId: row.ownerId! })),
+    skus: skuRows,
+    currencies: await byName(db.select({ id: currencies.id, key: currencies.code }).from(currencies)),
+    locations: await byName(db.select({ id: locations.id, key: locations.label }).from(locations)),
+    uoms: await byName(db.select({ id: uoms.id, key: uoms.name }).from(uoms)),
+    taken: new Set(taken.map((row) => `${row.consigneeId}\u0000${row.code}`)),
+  };
+}
+
+const HEADER_COLUMNS: Column[] = [
+  'consignee',
+  'vendor',
+  'customer',
+  'address',
+  'reference',
+  'delivery_date',
+  'currency',
+  'location',
+  'truck_number',
+  'due_days',
+];
+
+interface PlannedLine {
+  skuId: number;
+  orderedQty: string;
+  uomId: number | null;
+  price: string | null;
+  batch: string | null;
+  expiryDate: string | null;
+}
+
+interface PlannedOrder {
+  externalCode: string;
+  rows: number[];
+  problems: Problem[];
+  consigneeId: number | null;
+  partyId: number | null;
+  addressId: number | null;
+  reference: string | null;
+  deliveryDate: string | null;
+  currencyId: number | null;
+  locationId: number | null;
+  truckNumber: string | null;
+  dueDays: string | null;
+  lines: PlannedLine[];
+}
+
+function planOrders(kind: OrderKind, rows: Map<Column, string>[], catalogs: Catalogs): PlannedOrder[] {
+  const partyColumn: Column = kind === 'purch' ? 'vendor' : 'customer';
+  const groups = new Map<string, { rows: Map<Column, string>[]; numbers: number[] }>();
+  rows.forEach((row, i) => {
+    const code = row.get('external_code') ?? '';
+    const key = code || `\u0000${i}`;
+    const group = groups.get(key) ?? { rows: [], numbers: [] };
+    group.rows.push(row);
+    group.numbers.push(i + 2);
+    groups.set(key, group);
+  });
+  const todayText = today();
+  return [...groups.values()].map(({ rows: groupRows, numbers }) => {
+    const first = groupRows[0]!;
+    const problems: Problem[] = [];
+    const problem = (row: number, column: Column, code: orders.ImportProblemCode, value = '') =>
+      problems.push({ row, column, code, value });
+    const head = (column: Column) => first.get(column) ?? '';
+    const firstRow = numbers[0]!;
+    const externalCode = head('external_code');
+    if (!externalCode) problem(firstRow, 'external_code', 'required');
+    else if (externalCode.length > orders.ORDER_TEXT_LIMITS.externalCode) {
+      problem(firstRow, 'external_code', 'too_long', externalCode);
+    }
+    // Header values come from the order's first row; another row may repeat them, not change them.
+    groupRows.forEach((row, i) => {
+      for (const column of HEADER_COLUMNS) {
+        const value = row.get(column) ?? '';
+        if (i > 0 && value && value !== head(column)) problem(numbers[i]!, column, 'header_differs', value);
+      }
+    });
+
+    const consigneeText = head('consignee');
+    const consignee =
+      catalogs.consignees.find((row) => row.code === consigneeText) ??
+      catalogs.consignees.find((row) => row.name === consigneeText);
+    if (!consigneeText) problem(firstRow, 'consignee', 'required');
+    else if (!consignee) problem(firstRow, 'consignee', 'consignee_unknown', consigneeText);
+    if (consignee && externalCode && catalogs.taken.has(`${consignee.id}\u0000${externalCode}`)) {
+      problem(firstRow, 'external_code', 'code_taken', externalCode);
+    }
+
+    const partyText = head(partyColumn);
+    const party = consignee
+      ? catalogs.parties.find((row) => row.consigneeId === consignee.id && row.externalCode === partyText)
+      : undefined;
+    if (partyText && consignee && !party) problem(firstRow, partyColumn, 'party_unknown', partyText);
+    const addressText = head('address');
+    const address = party
+      ? (catalogs.addresses.find((row) => row.ownerId === party.id && row.code === addressText) ??
+        catalogs.addresses.find((row) => row.ownerId === party.id && row.name === addressText))
+      : undefined;
+    if (addressText && party && !address) problem(firstRow, 'address', 'address_unknown', addressText);
+
+    const lookup = (column: Column, map: Map<string, number>, code: orders.ImportProblemCode) => {
+      const text = head(column);
+      if (!text) return null;
+      const id = map.get(text);
+      if (id === undefined) problem(firstRow, column, code, text);
+      return id ?? null;
+    };
+    const currencyId = lookup('currency', catalogs.currencies, 'currency_unknown');
+    const locationId = lookup('location', catalogs.locations, 'location_unknown');
+    const deliveryText = head('delivery_date');
+    const deliveryDate = deliveryText ? parseDate(deliveryText) : null;
+    if (deliveryText && !deliveryDate) problem(firstRow, 'delivery_date', 'date_invalid', deliveryText);
+    else if (deliveryDate && deliveryDate < todayText)
+      problem(firstRow, 'delivery_date', 'date_past', deliveryText);
+    const text = (column: Column, max: number) => {
+      const value = head(column);
+      if (value.length > max) problem(firstRow, column, 'too_long', value);
+      return value || null;
+    };
+    const reference = text('reference', orders.ORDER_TEXT_LIMITS.reference);
+    const truckNumber = text('truck_number', orders.ORDER_TEXT_LIMITS.truckNumber);
+    const dueText = head('due_days');
+    const dueDays = dueText ? parseDecimal(dueText) : null;
+    if (dueText && dueDays === null) problem(firstRow, 'due_days', 'number_invalid', dueText);
+
+    const lines: PlannedLine[] = [];
+    const seenSkus = new Set<number>();
+    groupRows.forEach((row, i) => {
+      const n = numbers[i]!;
+      const skuText = row.get('sku') ?? '';
+      const sku = consignee
+        ? catalogs.skus.find((item) => item.consigneeId === consignee.id && item.externalCode === skuText)
+        : undefined;
+      if (!skuText) problem(n, 'sku', 'required');
+      else if (consignee && !sku) problem(n, 'sku', 'sku_unknown', skuText);
+      if (sku && seenSkus.has(sku.id)) problem(n, 'sku', 'sku_twice', skuText);
+      if (sku) seenSkus.add(sku.id);
+      const qtyText = row.get('qty') ?? '';
+      const qty = qtyText ? parseDecimal(qtyText) : null;
+      if (!qtyText) problem(n, 'qty', 'required');
+      else if (qty === null) problem(n, 'qty', 'number_invalid', qtyText);
+      const priceText = row.get('price') ?? '';
+      const price = priceText ? parseDecimal(priceText) : null;
+      if (priceText && price === null) problem(n, 'price', 'number_invalid', priceText);
+      const uomText = row.get('uom') ?? '';
+      const uomId = uomText ? (catalogs.uoms.get(uomText) ?? null) : null;
+      if (uomText && uomId === null) problem(n, 'uom', 'uom_unknown', uomText);
+      const batch = row.get('batch') || null;
+      if (batch && batch.length > orders.ORDER_TEXT_LIMITS.batch) problem(n, 'batch', 'too_long', batch);
+      const expiryText = row.get('expiry_date') ?? '';
+      const expiryDate = expiryText ? parseDate(expiryText) : null;
+      if (expiryText && !expiryDate) problem(n, 'expiry_date', 'date_invalid', expiryText);
+      if (sku && qty !== null)
+        lines.push({ skuId: sku.id, orderedQty: qty, uomId, price, batch, expiryDate });
+    });
+
+    return {
+      externalCode,
+      rows: numbers,
+      problems,
+      consigneeId: consignee?.id ?? null,
+      partyId: party?.id ?? null,
+      addressId: address?.id ?? null,
+      reference,
+      deliveryDate,
+      currencyId,
+      locationId,
+      truckNumber,
+      dueDays,
+      lines,
+    };
+  });
+}
+
+function isComplete(kind: OrderKind, order: PlannedOrder): boolean {
+  return (
+    computeProblems(
+      {
+        kind,
+        progress: 'draft',
+        isTemplate: false,
+        isReturn: false,
+        locationId: order.locationId,
+        deliveryDate: order.deliveryDate,
+        partyId: order.partyId,
+        addressId: order.addressId,
+        dueDays: kind === 'sales' ? order.dueDays : undefined,
+        lines: order.lines.map((line) => ({ ...line, skuCode: String(line.skuId) })),
+      },
+      { today: today() },
+    ).errors.length === 0
+  );
+}
+
+// ---------------------------------------------------------------- the call
+
+export interface ImportOptions {
+  file: { name: string; data: Buffer };
+  dryRun: boolean;
+  ready: boolean;
+  mapping: Record<string, string>;
+}
+
+export async function importOrders(
+  deps: Deps,
+  actor: Actor,
+  kind: OrderKind,
+  options: ImportOptions,
+): Promise<orders.ImportOrdersResponse> {
+  const table = (await readTable(options.file)).filter((row) => row.some((cell) => cell !== ''));
+  const [headers, ...body] = table;
+  if (!headers) throw new AppError('import_file_unreadable', { reason: 'empty' });
+  const { index, columns, missing } = mapColumns(kind, headers, options.mapping);
+  if (missing.length) throw new AppError('import_columns_missing', { columns: missing, found: columns });
+  if (body.length > orders.MAX_IMPORT_ROWS) {
+    throw new AppError('import_too_many_rows', { max: orders.MAX_IMPORT_ROWS, rows: body.length });
+  }
+  const rows = body.map(
+    (cells) => new Map([...index].map(([column, i]) => [column, cells[i]?.trim() ?? ''])),
+  );
+  const planned = planOrders(kind, rows, await loadCatalogs(deps.db, actor, kind, rows));
+  const refused = planned.some((order) => order.problems.length > 0);
+  const headIds = new Map<PlannedOrder, number>();
+
+  if (!refused && !options.dryRun && planned.length > 0) {
+    await deps.db.transaction(async (tx) => {
+      const ready: number[] = [];
+      for (const order of planned) {
+        const purch = kind === 'purch';
+        const headId = await insertHead(tx, kind, {
+          consigneeId: order.consigneeId!,
+          externalCode: order.externalCode,
+          progress: 'draft',
+          authorId: actor.userId,
+          ...(purch
+            ? { vendorId: order.partyId, vendorAddressId: order.addressId, vendorReference: order.reference }
+            : {
+                customerId: order.partyId,
+                customerAddressId: order.addressId,
+                customerReference: order.reference,
+                dueDays: order.dueDays,
+              }),
+          deliveryDate: order.deliveryDate,
+          currencyId: order.currencyId,
+          locationId: order.locationId,
+          truckNumber: order.truckNumber,
+        });
+        await replaceLines(tx, kind, headId, order.lines);
+        await createOrderDiscussion(tx, {
+          kind,
+          headId,
+          consigneeId: order.consigneeId!,
+          name: `${KIND_LABEL[kind]} ${order.externalCode}`,
+          authorId: actor.userId,
+        });
+        headIds.set(order, headId);
+        if (options.ready && isComplete(kind, order) && (await move(tx, kind, headId, 'draft', 'ready'))) {
+          ready.push(headId);
+        }
+      }
+      await enqueueSends(tx, kind, ready, deps.config.WMS_SEND_DELAY_MS);
+    });
+  }
+
+  return {
+    orders: planned.map((order) => ({
+      external_code: order.externalCode,
+      head_id: headIds.get(order) ?? null,
+      rows: order.rows,
+      problems: order.problems,
+      complete: order.problems.length === 0 && isComplete(kind, order),
+    })),
+    created: headIds.size,
+    columns,
+  };
+}

@@ -1,0 +1,128 @@
+import { companies } from '@extranet/contract';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch, IconShieldLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { PagedDataTable, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
+import { useListCompanies } from '../api/list-companies';
+import { CompanyStatusBadge } from '../components/company-status-badge';
+import { RequireAdmin } from '../components/require-admin';
+
+const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export function CompaniesPage() {
+  return (
+    <RequireAdmin>
+      <CompaniesList />
+    </RequireAdmin>
+  );
+}
+
+/** The client companies, searchable by code and name; filters, page and sorting live in the URL. */
+function CompaniesList() {
+  const { t } = useTranslation();
+  const table = useTableUrlState({
+    orderings: companies.COMPANY_ORDERINGS,
+    defaultSort: { key: 'name', direction: 'asc' },
+  });
+  const search = useUrlSearch(table);
+  const statusParam = table.params.get('status');
+  const status: StatusFilter = STATUS_FILTERS.includes(statusParam as StatusFilter)
+    ? (statusParam as StatusFilter)
+    : 'all';
+
+  const list = useListCompanies({
+    filters: {
+      ...(search.q ? { smart: search.q } : {}),
+      ...(status === 'all' ? {} : { active: status === 'active' }),
+    },
+    page: table.page - 1,
+    count: table.size,
+    ordering: table.ordering,
+    with_total: true,
+  });
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={t('companies.list.title')}
+        description={t('companies.list.description')}
+        actions={
+          <Button component={Link} to="/companies/add" leftSection={<IconPlus size={18} aria-hidden />}>
+            {t('companies.list.add')}
+          </Button>
+        }
+      />
+      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('companies.list.filters')}>
+        <TextInput
+          label={t('companies.list.search')}
+          placeholder={t('companies.list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search.value}
+          onChange={search.onChange}
+          w={{ base: '100%', sm: 300 }}
+          type="search"
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="companies-status-label">
+            {t('companies.list.status')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="companies-status-label"
+            value={status}
+            onChange={(next) => table.update({ status: next === 'all' ? null : next })}
+            data={STATUS_FILTERS.map((value) => ({
+              value,
+              label: t(`companies.list.statusFilter.${value}`),
+            }))}
+          />
+        </Stack>
+      </Group>
+      <PagedDataTable<companies.CompanyItem>
+        table={table}
+        rows={list}
+        idAccessor="company_id"
+        noRecordsText={t('companies.list.empty')}
+        columns={[
+          { accessor: 'code', title: t('companies.fields.code'), sortable: true, noWrap: true },
+          {
+            accessor: 'name',
+            title: t('companies.fields.name'),
+            sortable: true,
+            render: (row) => (
+              <Anchor component={Link} to={`/companies/${row.company_id}`}>
+                {row.name}
+              </Anchor>
+            ),
+          },
+          {
+            accessor: 'active',
+            title: t('companies.list.columns.status'),
+            noWrap: true,
+            render: (row) => (
+              <Group gap={6} wrap="nowrap">
+                <CompanyStatusBadge active={row.active} />
+                {row.second_factor_required && (
+                  <IconShieldLock
+                    size={18}
+                    aria-label={t('companies.list.secondFactorRequired')}
+                    role="img"
+                  />
+                )}
+              </Group>
+            ),
+          },
+          { accessor: 'users', title: t('companies.list.columns.users'), textAlign: 'right', width: 110 },
+          {
+            accessor: 'consignees',
+            title: t('companies.list.columns.consignees'),
+            textAlign: 'right',
+            width: 130,
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

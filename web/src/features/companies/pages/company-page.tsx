@@ -1,0 +1,344 @@
+import type { companies } from '@extranet/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconBuildingOff, IconBuildingStore } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../shared/api';
+import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { positiveInt } from '../../../shared/ui/paged-table';
+import { useEditCompany, useSetCompanyActive, useSetCompanySecondFactor } from '../api/change-company';
+import { COMPANY_USERS_PAGE, useCompanyReports, useCompanyUsers } from '../api/company-members';
+import { useViewCompany } from '../api/view-company';
+import { CompanyForm } from '../components/company-form';
+import { CompanyStatusBadge } from '../components/company-status-badge';
+import { MasterDataUpload } from '../components/master-data-upload';
+import { RequireAdmin } from '../components/require-admin';
+
+export function CompanyPage() {
+  const companyId = positiveInt(useParams().companyId ?? null);
+  return (
+    <RequireAdmin>{companyId !== null && <Company key={companyId} companyId={companyId} />}</RequireAdmin>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+function Failed({ error, retry }: { error: unknown; retry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(t, error)}</Text>
+        {retry && (
+          <Button size="xs" variant="light" color="red" onClick={retry}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One client company: its details, sign-in rule, consignees, users, reports and master data. */
+function Company({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const company = useViewCompany(companyId);
+  if (company.isPending) return <Loading />;
+  if (company.isError) return <Failed error={company.error} retry={() => company.refetch()} />;
+  const data = company.data;
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={
+          <Group gap="sm" component="span">
+            <span>{data.name}</span>
+            <CompanyStatusBadge active={data.active} />
+          </Group>
+        }
+        description={t('companies.page.code', { code: data.code })}
+        actions={<ActiveToggle company={data} />}
+      />
+      {!data.active && (
+        <Alert color="gray" variant="light" icon={<IconBuildingOff aria-hidden />}>
+          {t('companies.page.inactiveNote')}
+        </Alert>
+      )}
+      <Details company={data} />
+      <SecondFactor company={data} />
+      <Consignees company={data} />
+      <Users companyId={companyId} />
+      <Reports companyId={companyId} />
+      <Section title={t('companies.import.title')} description={t('companies.import.description')}>
+        <MasterDataUpload company={data} />
+      </Section>
+    </Stack>
+  );
+}
+
+function ActiveToggle({ company }: { company: companies.CompanyView }) {
+  const { t } = useTranslation();
+  const setActive = useSetCompanyActive();
+  const change = async (active: boolean) => {
+    try {
+      await setActive.mutateAsync({ companyId: company.company_id, active });
+      notifySuccess(active ? t('companies.page.activated') : t('companies.page.deactivated'));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  };
+  if (!company.active) {
+    return (
+      <Button
+        variant="light"
+        leftSection={<IconBuildingStore size={18} aria-hidden />}
+        loading={setActive.isPending}
+        onClick={() => change(true)}
+      >
+        {t('companies.page.activate')}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      variant="light"
+      color="red"
+      leftSection={<IconBuildingOff size={18} aria-hidden />}
+      loading={setActive.isPending}
+      onClick={() =>
+        modals.openConfirmModal({
+          title: t('companies.page.deactivateTitle', { name: company.name }),
+          children: <Text size="sm">{t('companies.page.deactivateText', { count: company.users })}</Text>,
+          labels: { confirm: t('companies.page.deactivate'), cancel: t('common.cancel') },
+          confirmProps: { color: 'red' },
+          closeButtonProps: { 'aria-label': t('common.close') },
+          onConfirm: () => change(false),
+        })
+      }
+    >
+      {t('companies.page.deactivate')}
+    </Button>
+  );
+}
+
+function Details({ company }: { company: companies.CompanyView }) {
+  const { t } = useTranslation();
+  const edit = useEditCompany();
+  return (
+    <Section title={t('companies.page.details')}>
+      <CompanyForm
+        company={company}
+        submitLabel={t('common.save')}
+        busy={edit.isPending}
+        error={edit.error}
+        onSubmit={async (fields) => {
+          await edit.mutateAsync({ company_id: company.company_id, ...fields });
+          notifySuccess(t('companies.page.saved'));
+        }}
+      />
+    </Section>
+  );
+}
+
+function SecondFactor({ company }: { company: companies.CompanyView }) {
+  const { t } = useTranslation();
+  const setRequired = useSetCompanySecondFactor();
+  const change = async (required: boolean) => {
+    try {
+      await setRequired.mutateAsync({ company_id: company.company_id, required });
+      notifySuccess(t('companies.page.secondFactorSaved'));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  };
+  return (
+    <Section title={t('companies.page.security')}>
+      <Switch
+        checked={company.second_factor_required}
+        disabled={setRequired.isPending}
+        label={t('companies.page.secondFactor')}
+        description={t('companies.page.secondFactorHint')}
+        onChange={(event) => {
+          const required = event.currentTarget.checked;
+          if (!required) return change(false);
+          modals.openConfirmModal({
+            title: t('companies.page.secondFactorTitle'),
+            children: <Text size="sm">{t('companies.page.secondFactorText')}</Text>,
+            labels: { confirm: t('companies.page.secondFactorConfirm'), cancel: t('common.cancel') },
+            closeButtonProps: { 'aria-label': t('common.close') },
+            onConfirm: () => change(true),
+          });
+        }}
+      />
+    </Section>
+  );
+}
+
+function Consignees({ company }: { company: companies.CompanyView }) {
+  const { t } = useTranslation();
+  const rows = company.consignees_list;
+  return (
+    <Section title={t('companies.page.consignees', { count: company.consignees })}>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('companies.page.noConsignees')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('companies.fields.code')}</Table.Th>
+                <Table.Th>{t('companies.fields.name')}</Table.Th>
+                <Table.Th>{t('companies.page.businessLine')}</Table.Th>
+                <Table.Th>{t('companies.list.columns.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.consignee_id}>
+                  <Table.Td>{row.code}</Table.Td>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>{row.business_line.name}</Table.Td>
+                  <Table.Td>
+                    <CompanyStatusBadge active={row.active} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+function Users({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const users = useCompanyUsers(companyId, page - 1);
+  const total = users.data?.total ?? 0;
+  return (
+    <Section title={t('companies.page.users', { count: total })}>
+      {users.isPending ? (
+        <Loading />
+      ) : users.isError ? (
+        <Failed error={users.error} retry={() => users.refetch()} />
+      ) : users.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('companies.page.noUsers')}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          <Table striped>
+            <Table.Tbody>
+              {users.data.items.map((user) => (
+                <Table.Tr key={user.user_id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/auth/users/profile/${user.user_id}`}>
+                      {user.username}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{user.fio}</Table.Td>
+                  <Table.Td>{user.excluded ? t('companies.page.userExcluded') : null}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {total > COMPANY_USERS_PAGE && (
+            <Pagination
+              total={Math.ceil(total / COMPANY_USERS_PAGE)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': t(`companies.page.pagination.${control}`) })}
+            />
+          )}
+        </Stack>
+      )}
+      <Group>
+        <Button component={Link} to="/auth/users/add" variant="light" size="xs">
+          {t('companies.page.addUser')}
+        </Button>
+      </Group>
+    </Section>
+  );
+}
+
+function Reports({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const reports = useCompanyReports(companyId);
+  return (
+    <Section title={t('companies.page.reports')}>
+      {reports.isPending ? (
+        <Loading />
+      ) : reports.isError ? (
+        <Failed error={reports.error} retry={() => reports.refetch()} />
+      ) : reports.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('companies.page.noReports')}
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {reports.data.items.map((report) => (
+            <li key={report.report_id}>
+              <Anchor component={Link} to={`/reports/view/${report.report_id}`}>
+                {report.name}
+              </Anchor>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderView } from '../api/keys';
+import { liveProblems } from './live-problems';
+import { emptyLine, type OrderFormValues } from './order-form-values';
+
+const order = {
+  is_template: false,
+  lines: [{ sku_id: 5, sku: { external_code: 'SKU-5', name: 'Water' } }],
+} as unknown as OrderView;
+
+function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
+  return {
+    party_id: 1,
+    address_id: 2,
+    reference: '',
+    delivery_address_id: null,
+    delivery_name: '',
+    delivery_date: '2999-01-01',
+    due_days: '',
+    currency_id: null,
+    location_id: 3,
+    truck_number: '',
+    self_picking: false,
+    is_return: false,
+    comments: '',
+    lines: [{ ...emptyLine(1), sku_id: 5, ordered_qty: 4 }],
+    ...overrides,
+  };
+}
+
+const codes = (problems: { code: string }[]) => problems.map((problem) => problem.code);
+
+describe('live problems of the order form', () => {
+  it('has none for a complete purchase order', () => {
+    expect(liveProblems('purch', order, values())).toEqual({ errors: [], warnings: [] });
+  });
+
+  it('names what Set ready needs as the form is filled', () => {
+    const problems = liveProblems(
+      'purch',
+      order,
+      values({
+        location_id: null,
+        address_id: null,
+        delivery_date: null,
+        lines: [{ ...emptyLine(1), sku_id: 5 }],
+      }),
+    );
+    expect(codes(problems.errors)).toEqual([
+      'no_location',
+      'no_delivery_date',
+      'no_vendor_address',
+      'no_quantity',
+    ]);
+    expect(problems.errors.at(-1)!.details).toEqual({ skus: ['SKU-5'] });
+  });
+
+  it('asks a sales order for due days, and ignores deleted lines', () => {
+    const problems = liveProblems(
+      'sales',
+      order,
+      values({ lines: [{ ...emptyLine(1), sku_id: 5, ordered_qty: 1, deleted: true }] }),
+    );
+    expect(codes(problems.errors)).toEqual(['no_due_days', 'no_lines']);
+  });
+});
