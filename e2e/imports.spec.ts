@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 14: orders from a spreadsheet, with a mistake found in the preview, fixed, and imported.
+// Issue 14: orders from a spreadsheet, with a mistake found in the preview, fixed, and imported;
+// lines pasted from a spreadsheet into an order.
 
 const NAVIGATION_TIMEOUT = 30_000;
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -38,6 +39,8 @@ async function catalogOf(page: Page) {
     )
   ).items;
   return {
+    token,
+    consigneeId: consignee.consignee_id,
     consignee: consignee.name,
     vendor: vendor.external_code,
     skus: skus.map((sku) => sku.external_code),
@@ -95,4 +98,55 @@ test('a purchase order file with a mistake is previewed, fixed and imported', as
     timeout: NAVIGATION_TIMEOUT,
   });
   await expect(page.getByText('IM-77')).toBeVisible();
+});
+
+test('rows pasted from a spreadsheet become the lines of an order, once every row can be read', async ({
+  page,
+}) => {
+  test.slow();
+  const catalog = await catalogOf(page);
+  const code = `E2E-PASTE-${suffix}`;
+  const added = await api<{ head_id: number }>(
+    page,
+    '/orders/purch/add_order',
+    { fields: { consignee_id: catalog.consigneeId, external_code: code } },
+    catalog.token,
+  );
+  const [first, second] = catalog.skus as [string, string];
+  const copied = (lastCode: string) =>
+    ['Code\tQty\tUnit\tPrice', `${first}\t10\t\t1,25`, `${lastCode}\t5\t\t2`].join('\n');
+
+  await login(page, DEMO.operator, `/orders/purch/edit/${added.head_id}`);
+  await expect(page.getByRole('heading', { name: `Edit purchase order ${code}`, level: 1 })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
+  await page.getByRole('button', { name: 'Paste lines' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste lines from a spreadsheet' });
+  const rows = dialog.getByRole('textbox', { name: 'Rows' });
+  await rows.fill(copied('NO-SUCH-SKU'));
+  await dialog.getByRole('button', { name: 'Check rows' }).click();
+  await expect(dialog.getByTestId('paste-preview').locator('tbody tr')).toHaveCount(2);
+  await expect(dialog.getByTestId('paste-preview')).toContainText('This consignee has no such product.');
+  await expect(dialog.getByTestId('paste-problems')).toContainText('Rows with problems: 1');
+  await expect(dialog.getByRole('button', { name: 'Add lines (2)' })).toBeDisabled();
+  await expectAccessible(page);
+
+  await rows.fill(copied(second));
+  await dialog.getByRole('button', { name: 'Check rows' }).click();
+  await expect(dialog.getByTestId('paste-problems')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Add lines (2)' }).click();
+  await expect(dialog).toHaveCount(0);
+  const lines = page.getByTestId('order-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0).getByRole('combobox', { name: 'Product (SKU)', exact: true })).toHaveValue(
+    new RegExp(`^${first} `),
+  );
+  await expect(lines.nth(1).getByRole('textbox', { name: 'Quantity', exact: true })).toHaveValue('5');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/orders/purch/view/${added.head_id}$`));
+  await expect(page.getByTestId('order-lines').locator('tbody tr')).toHaveCount(2, {
+    timeout: NAVIGATION_TIMEOUT,
+  });
+  await expect(page.getByTestId('order-total')).toHaveText(/^22\.500 /);
 });

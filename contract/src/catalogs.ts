@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from './access';
 import { type CallDef, defineCall } from './call';
-import { Id, IdList, listRequest, listResponse, Smart } from './list';
+import { Id, IdList, listRequest, listResponse, MAX_PAGE_SIZE, Smart } from './list';
 
 /**
  * Catalog lists feeding the pickers (SPEC.md §7 'Catalogs'). Consignees, and what hangs under them
@@ -25,6 +25,8 @@ export const CatalogFilters = z.object({
   customer_id_list: IdList,
   vendor_id_list: IdList,
   sku_id_list: IdList,
+  /** Vendors, customers or SKUs by their warehouse codes, as a pasted or imported row names them. */
+  external_code_list: z.array(z.string().min(1).max(50)).max(MAX_PAGE_SIZE),
   currency_id_list: IdList,
   uom_id_list: IdList,
   location_id_list: IdList,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSum, orderTotal } from './order-decimal';
+import { lineSum, orderTotal, parseDecimal } from './order-decimal';
 
 describe('order amounts', () => {
   // Each case is a tie at the fourth decimal, where half up differs from half even and from down.
@@ -21,5 +21,17 @@ describe('order amounts', () => {
     expect(orderTotal(['0.501', null, '1.001'])).toBe('1.502');
     expect(orderTotal([])).toBe('0.000');
     expect(lineSum(null, '1.000')).toBeNull();
+  });
+
+  it('reads decimals as people type them or spreadsheets write them', () => {
+    expect(parseDecimal('2,505')).toBe('2.505');
+    expect(parseDecimal('1 234,5')).toBe('1234.5');
+    expect(parseDecimal('1\u00a0234,5')).toBe('1234.5');
+    expect(parseDecimal('1,234.50')).toBe('1234.50');
+    expect(parseDecimal('1.234,5')).toBe('1234.5');
+    expect(parseDecimal('-5')).toBeNull();
+    expect(parseDecimal('1.2345')).toBeNull();
+    expect(parseDecimal('12abc')).toBeNull();
+    expect(parseDecimal('')).toBeNull();
   });
 });

@@ -19,3 +19,19 @@ export function orderTotal(sums: readonly (string | null)[]): string {
     .reduce((total: Decimal, sum) => (sum === null ? total : total.plus(sum)), new Decimal(0))
     .toFixed(3);
 }
+
+/**
+ * A non-negative decimal as people type it or a spreadsheet writes it: `.` or `,` as the decimal
+ * sign, spaces or the other sign grouping thousands, 3 places at most. Null for anything else.
+ */
+export function parseDecimal(text: string): string | null {
+  let value = text.replace(/[\s\u00a0\u202f']/g, '');
+  const comma = value.lastIndexOf(',');
+  const dot = value.lastIndexOf('.');
+  if (comma >= 0 && dot >= 0) {
+    value = comma > dot ? value.replaceAll('.', '').replace(',', '.') : value.replaceAll(',', '');
+  } else if (comma >= 0) {
+    value = value.replace(',', '.');
+  }
+  return /^\d{1,15}(\.\d{1,3})?$/.test(value) ? value : null;
+}

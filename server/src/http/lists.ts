@@ -86,6 +86,14 @@ export function referencesMatching(
 
 /** A filter by a list of ids: undefined when not given, nothing when given empty. */
 export function idListCondition(column: AnyColumn, ids: readonly number[] | undefined): SQL | undefined {
-  if (ids === undefined) return undefined;
-  return ids.length ? inArray(column, [...ids]) : sql`false`;
+  return valueListCondition(column, ids);
+}
+
+/** Rows whose column holds one of the values (ids, codes); an empty list names none. */
+export function valueListCondition(
+  column: AnyColumn,
+  values: readonly (number | string)[] | undefined,
+): SQL | undefined {
+  if (values === undefined) return undefined;
+  return values.length ? inArray(column, [...values]) : sql`false`;
 }

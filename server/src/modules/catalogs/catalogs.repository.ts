@@ -13,7 +13,15 @@ import {
   uoms,
   vendors,
 } from '../../db/schema';
-import { idListCondition, ilikeAny, noRows, orderingSql, pageWindow, totalOf } from '../../http/lists';
+import {
+  idListCondition,
+  ilikeAny,
+  noRows,
+  orderingSql,
+  pageWindow,
+  totalOf,
+  valueListCondition,
+} from '../../http/lists';
 import type { Actor } from '../../http/session';
 
 /** An id-list filter: an empty list matches nothing. */
@@ -102,6 +110,7 @@ async function listParties<IdField extends Record<string, PartyTable['id']>>(
     idListCondition(table.id, own.ids),
     consigneeFilters(filters, table.consigneeId),
     idListCondition(table.defaultCurrencyId, filters.currency_id_list),
+    valueListCondition(table.externalCode, filters.external_code_list),
     pickable(table.active, own.id, own.ids),
     smartCondition(filters.smart, table.name, table.externalCode),
   );
@@ -214,6 +223,7 @@ export async function listSkus(db: Executor, actor: Actor, query: catalogs.ListS
     consigneeFilters(filters, skus.consigneeId),
     idCondition(skus.vendorId, filters.vendor_id),
     idListCondition(skus.vendorId, filters.vendor_id_list),
+    valueListCondition(skus.externalCode, filters.external_code_list),
     pickable(skus.active, filters.sku_id_list),
     smartCondition(filters.smart, skus.name, skus.externalCode, skus.code),
   );

@@ -300,6 +300,8 @@ describe('the filter set of SPEC.md §7 on every catalog', () => {
     | 'uom'
     | 'location';
   let ids: Record<Name, number>;
+  /** The external codes of the A side and of company X's rows (which no key ever lists). */
+  let codesOfAAndX: string[];
   const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
   beforeAll(async () => {
@@ -331,7 +333,8 @@ describe('the filter set of SPEC.md §7 on every catalog', () => {
     await createAddress(db, { customerId: kX.id, name: 'Omega customer address X' });
     const sA = await createSku(db, { consigneeId: cA.id, vendorId: vA.id, name: 'Omega SKU A' });
     const sB = await createSku(db, { consigneeId: cB.id, name: 'Omega SKU B' });
-    await createSku(db, { consigneeId: cX.id, vendorId: vX.id, name: 'Omega SKU X' });
+    const sX = await createSku(db, { consigneeId: cX.id, vendorId: vX.id, name: 'Omega SKU X' });
+    codesOfAAndX = [vA, kA, sA, vX, kX, sX].map((row) => row.externalCode);
     ids = {
       ...{ cA: cA.id, cB: cB.id, cX: cX.id, vA: vA.id, vB: vB.id, vX: vX.id, kA: kA.id, kB: kB.id },
       ...{ kX: kX.id, avA: avA.id, avB: avB.id, akA: akA.id, akB: akB.id, sA: sA.id, sB: sB.id },
@@ -347,6 +350,7 @@ describe('the filter set of SPEC.md §7 on every catalog', () => {
       customer_id_list: [ids.kA],
       vendor_id_list: [ids.vA],
       sku_id_list: [ids.sA],
+      external_code_list: codesOfAAndX,
       currency_id_list: [ids.eur],
       uom_id_list: [ids.uom],
       location_id_list: [ids.location],
@@ -383,6 +387,7 @@ describe('the filter set of SPEC.md §7 on every catalog', () => {
             vendor_id_list: ['vA'],
             vendor_id: ['vA'],
             currency_id_list: ['vA'],
+            external_code_list: ['vA'],
             for_order: [],
           },
         };
@@ -394,6 +399,7 @@ describe('the filter set of SPEC.md §7 on every catalog', () => {
             customer_id_list: ['kA'],
             customer_id: ['kA'],
             currency_id_list: ['kA'],
+            external_code_list: ['kA'],
             for_order: [],
           },
         };
@@ -417,6 +423,7 @@ describe('the filter set of SPEC.md §7 on every catalog', () => {
             sku_id_list: ['sA'],
             vendor_id: ['sA'],
             vendor_id_list: ['sA'],
+            external_code_list: ['sA'],
             for_order: [],
           },
         };

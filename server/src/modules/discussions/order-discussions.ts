@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   comments,
@@ -30,22 +30,40 @@ export async function createOrderDiscussion(
   tx: Executor,
   options: { kind: OrderKind; headId: number; consigneeId: number; name: string; authorId: number | null },
 ): Promise<number> {
-  const [consignee] = await tx
-    .select({ companyId: consignees.companyId })
-    .from(consignees)
-    .where(eq(consignees.id, options.consigneeId));
-  const [row] = await tx
+  const [id] = await createOrderDiscussions(tx, options.kind, [options]);
+  return id!;
+}
+
+/** The discussions of new orders of one kind, in one insert; their ids in the order given. */
+export async function createOrderDiscussions(
+  tx: Executor,
+  kind: OrderKind,
+  orders: readonly { headId: number; consigneeId: number; name: string; authorId: number | null }[],
+): Promise<number[]> {
+  if (orders.length === 0) return [];
+  const consigneeIds = [...new Set(orders.map((order) => order.consigneeId))];
+  const companyOf = new Map(
+    (
+      await tx
+        .select({ id: consignees.id, companyId: consignees.companyId })
+        .from(consignees)
+        .where(inArray(consignees.id, consigneeIds))
+    ).map((row) => [row.id, row.companyId]),
+  );
+  const rows = await tx
     .insert(discussions)
-    .values({
-      companyId: consignee!.companyId,
-      name: options.name,
-      visibility: 'order',
-      authorId: options.authorId,
-      purchHeadId: options.kind === 'purch' ? options.headId : null,
-      salesHeadId: options.kind === 'sales' ? options.headId : null,
-    })
+    .values(
+      orders.map((order) => ({
+        companyId: companyOf.get(order.consigneeId)!,
+        name: order.name,
+        visibility: 'order' as const,
+        authorId: order.authorId,
+        purchHeadId: kind === 'purch' ? order.headId : null,
+        salesHeadId: kind === 'sales' ? order.headId : null,
+      })),
+    )
     .returning({ id: discussions.id });
-  return row!.id;
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 export async function findOrderDiscussionId(tx: Executor, kind: OrderKind, headId: number) {

@@ -1,4 +1,4 @@
-import { computeProblems, orders, today } from '@extranet/contract';
+import { computeProblems, orders, parseDecimal, today } from '@extranet/contract';
 import { parse } from 'csv-parse/sync';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
@@ -21,8 +21,8 @@ import {
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../../http/session';
-import { createOrderDiscussion } from '../discussions/order-discussions';
-import { insertHead, replaceLines } from './orders.repository';
+import { createOrderDiscussions } from '../discussions/order-discussions';
+import { insertHeads, insertLines } from './orders.repository';
 import { enqueueSends } from './orders.sends';
 import { KIND_LABEL, move } from './orders.service';
 
@@ -122,19 +122,6 @@ function mapColumns(kind: OrderKind, headers: string[], mapping: Record<string, 
 }
 
 // ---------------------------------------------------------------- values
-
-/** A decimal with `.` or `,` (and spaces or the other sign grouping thousands), 3 places at most. */
-export function parseDecimal(text: string): string | null {
-  let value = text.replace(/[\s\u00a0\u202f']/g, '');
-  const comma = value.lastIndexOf(',');
-  const dot = value.lastIndexOf('.');
-  if (comma >= 0 && dot >= 0) {
-    value = comma > dot ? value.replaceAll('.', '').replace(',', '.') : value.replaceAll(',', '');
-  } else if (comma >= 0) {
-    value = value.replace(',', '.');
-  }
-  return /^\d{1,15}(\.\d{1,3})?$/.test(value) ? value : null;
-}
 
 export function parseDate(text: string): string | null {
   const date = dayjs(text, DATE_FORMATS, true);
@@ -450,13 +437,16 @@ export async function importOrders(
 
   if (!refused && !options.dryRun && planned.length > 0) {
     await deps.db.transaction(async (tx) => {
-      const ready: number[] = [];
-      for (const order of planned) {
-        const purch = kind === 'purch';
-        const headId = await insertHead(tx, kind, {
+      // A few statements for the whole file, not a few per order: on the embedded database the
+      // transaction holds the one connection everybody shares.
+      const purch = kind === 'purch';
+      const ids = await insertHeads(
+        tx,
+        kind,
+        planned.map((order) => ({
           consigneeId: order.consigneeId!,
           externalCode: order.externalCode,
-          progress: 'draft',
+          progress: 'draft' as const,
           authorId: actor.userId,
           ...(purch
             ? { vendorId: order.partyId, vendorAddressId: order.addressId, vendorReference: order.reference }
@@ -470,16 +460,27 @@ export async function importOrders(
           currencyId: order.currencyId,
           locationId: order.locationId,
           truckNumber: order.truckNumber,
-        });
-        await replaceLines(tx, kind, headId, order.lines);
-        await createOrderDiscussion(tx, {
-          kind,
+        })),
+      );
+      const made = planned.map((order, i) => ({ order, headId: ids[i]! }));
+      for (const { order, headId } of made) headIds.set(order, headId);
+      await insertLines(
+        tx,
+        kind,
+        made.map(({ order, headId }) => ({ headId, lines: order.lines })),
+      );
+      await createOrderDiscussions(
+        tx,
+        kind,
+        made.map(({ order, headId }) => ({
           headId,
           consigneeId: order.consigneeId!,
           name: `${KIND_LABEL[kind]} ${order.externalCode}`,
           authorId: actor.userId,
-        });
-        headIds.set(order, headId);
+        })),
+      );
+      const ready: number[] = [];
+      for (const { order, headId } of made) {
         if (options.ready && isComplete(kind, order) && (await move(tx, kind, headId, 'draft', 'ready'))) {
           ready.push(headId);
         }

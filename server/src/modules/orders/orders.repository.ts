@@ -470,6 +470,22 @@ export async function insertHead(
   return row!.id;
 }
 
+/** Heads of new orders in one insert; their ids in the order of the values. */
+export async function insertHeads(
+  db: Executor,
+  kind: OrderKind,
+  values: readonly (HeadValues & { consigneeId: number })[],
+): Promise<number[]> {
+  if (values.length === 0) return [];
+  const h = TABLES[kind].heads;
+  const rows = await db
+    .insert(h)
+    .values(values as (PurchHeadValues & SalesHeadValues)[])
+    .returning({ id: h.id });
+  // Ids come from the head's sequence in the order of the values.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
 export async function updateHead(
   db: Executor,
   kind: OrderKind,
@@ -501,31 +517,31 @@ export async function replaceLines(
 ): Promise<void> {
   const l = TABLES[kind].lines;
   await db.delete(l).where(eq(l.headId, headId));
-  if (lines.length === 0) return;
-  if (kind === 'purch') {
-    await db.insert(purchLines).values(
-      lines.map((line, i) => ({
-        headId,
-        position: i + 1,
-        skuId: line.skuId,
-        orderedQty: line.orderedQty,
-        uomId: line.uomId,
-        price: line.price,
-      })),
-    );
-  } else {
-    await db.insert(salesLines).values(
-      lines.map((line, i) => ({
-        headId,
-        position: i + 1,
-        skuId: line.skuId,
-        orderedQty: line.orderedQty,
-        uomId: line.uomId,
-        price: line.price,
-        batch: line.batch ?? null,
-        expiryDate: line.expiryDate ?? null,
-      })),
-    );
+  await insertLines(db, kind, [{ headId, lines }]);
+}
+
+/** Rows one insert carries: well below PostgreSQL's 65,535 parameters at 8 columns a line. */
+const LINES_PER_INSERT = 2000;
+
+/** The lines of new orders, numbered from 1 within each, in as few inserts as they fit. */
+export async function insertLines(
+  db: Executor,
+  kind: OrderKind,
+  orders: readonly { headId: number; lines: readonly LineValues[] }[],
+): Promise<void> {
+  const rows = orders.flatMap(({ headId, lines }) =>
+    lines.map((line, i) => ({
+      headId,
+      position: i + 1,
+      skuId: line.skuId,
+      orderedQty: line.orderedQty,
+      uomId: line.uomId,
+      price: line.price,
+      ...(kind === 'sales' ? { batch: line.batch ?? null, expiryDate: line.expiryDate ?? null } : {}),
+    })),
+  );
+  for (let start = 0; start < rows.length; start += LINES_PER_INSERT) {
+    await db.insert(TABLES[kind].lines).values(rows.slice(start, start + LINES_PER_INSERT));
   }
 }
 

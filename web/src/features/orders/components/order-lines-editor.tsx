@@ -15,6 +15,7 @@ import type { OrderKind } from '../api/keys';
 import { batchSource, expiryDateSource, skuSource, uomSource } from '../api/sources';
 import { PriceInput, QuantityInput } from './amount-inputs';
 import { emptyLine, type LineFormValues, type OrderFormValues } from './order-form-values';
+import { PasteLinesDialog } from './paste-lines-dialog';
 
 const struck = { input: { textDecoration: 'line-through' } } as const;
 const AMOUNT_SPAN = { base: 6, sm: 4, md: 2 };
@@ -203,6 +204,9 @@ export function OrderLinesEditor({
   const { t } = useTranslation();
   const { fields, append, update } = useFieldArray({ control, name: 'lines' });
   const lines = useWatch({ control, name: 'lines' });
+  const inOrder = new Set(
+    lines.flatMap((line) => (line.deleted || line.sku_id === null ? [] : [line.sku_id])),
+  );
 
   return (
     <Stack gap="sm">
@@ -210,13 +214,21 @@ export function OrderLinesEditor({
         <Title order={2} size="h4">
           {t('orders.lines.title')}
         </Title>
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => append(emptyLine(defaultUomId))}
-        >
-          {t('orders.lines.add')}
-        </Button>
+        <Group gap="xs">
+          <PasteLinesDialog
+            consigneeId={consigneeId}
+            defaultUomId={defaultUomId}
+            inOrder={inOrder}
+            onAdd={(pasted) => append(pasted)}
+          />
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => append(emptyLine(defaultUomId))}
+          >
+            {t('orders.lines.add')}
+          </Button>
+        </Group>
       </Group>
       {fields.length === 0 && (
         <Text size="sm" c="dimmed">
