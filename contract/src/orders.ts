@@ -539,7 +539,10 @@ export type ImportOrdersResponse = z.infer<typeof ImportOrdersResponse>;
 export const ImportOrdersFields = z.object({
   dry_run: z.enum(['true', 'false']).default('false'),
   ready: z.enum(['true', 'false']).default('false'),
-  /** JSON: `{"<header in the file>": "<column>"}`. */
+  /**
+   * JSON: `{"<header in the file>": "<column>"}` (`""` ignores the header). Joins the mapping the
+   * user's last written import used, which the server remembers.
+   */
   mapping: z.string().max(10_000).optional(),
 });
 

@@ -600,6 +600,21 @@ export const files = pgTable(
   (t) => [index().on(t.commentId), index().on(t.uploaderId)],
 );
 
+/** How a user's own spreadsheet headers map to the import's columns, per order kind (issue 14). */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['purch', 'sales'] }).notNull(),
+    /** `{"<header in the file>": "<column>"}`; an empty column ignores the header. */
+    mapping: jsonb().$type<Record<string, string>>().notNull(),
+    modificationDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 export const notifications = pgTable(
   'notifications',
   {

@@ -200,6 +200,15 @@ describe('order import', () => {
       .from(purchLines)
       .where(eq(purchLines.headId, byCode['IMP-X'].head_id));
     expect(line!.orderedQty).toBe('7.000');
+
+    // The mapping an import was written with is remembered for that user, not for others.
+    const again = await upload(data, { dry_run: 'true' }, { name: 'orders.xlsx' });
+    expect(again.status).toBe(200);
+    expect(again.body.columns).toContainEqual({ header: 'Article', column: 'sku' });
+    const other = await createOrderWorld(app.deps.db, { permissions: ['pord'] });
+    const otherToken = await loginAs(app, { username: other.user.username, password: TEST_PASSWORD });
+    const theirs = await upload(data, { dry_run: 'true' }, { name: 'orders.xlsx', token: otherToken });
+    expect(theirs.body.failure).toMatchObject({ code: 'import_columns_missing' });
   });
 
   it('imports 10,000 rows in one go', async () => {

@@ -2,7 +2,7 @@ import { computeProblems, orders, parseDecimal, today } from '@extranet/contract
 import { parse } from 'csv-parse/sync';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { and, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
@@ -11,6 +11,7 @@ import {
   consignees,
   currencies,
   customers,
+  importMappings,
   locations,
   purchHeads,
   salesHeads,
@@ -411,7 +412,35 @@ export interface ImportOptions {
   file: { name: string; data: Buffer };
   dryRun: boolean;
   ready: boolean;
+  /** Headers mapped in this request; they join (and override) the ones the user mapped before. */
   mapping: Record<string, string>;
+}
+
+/** The most headers remembered per user and kind. */
+const MAX_REMEMBERED_HEADERS = 200;
+
+/**
+ * The headers the user mapped in their last import and the ones of this request: remembered on
+ * the server, so a mapping made once serves every later file of that user, on any browser.
+ */
+async function mappingOf(db: Executor, actor: Actor, kind: OrderKind, given: Record<string, string>) {
+  const [row] = await db
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(and(eq(importMappings.userId, actor.userId), eq(importMappings.kind, kind)));
+  const merged = Object.entries({ ...row?.mapping, ...given });
+  return Object.fromEntries(merged.slice(-MAX_REMEMBERED_HEADERS));
+}
+
+/** Remembers the mapping an import was written with (a preview writes nothing, this included). */
+async function rememberMapping(db: Executor, actor: Actor, kind: OrderKind, mapping: Record<string, string>) {
+  await db
+    .insert(importMappings)
+    .values({ userId: actor.userId, kind, mapping })
+    .onConflictDoUpdate({
+      target: [importMappings.userId, importMappings.kind],
+      set: { mapping, modificationDate: sql`now()` },
+    });
 }
 
 export async function importOrders(
@@ -423,7 +452,8 @@ export async function importOrders(
   const table = (await readTable(options.file)).filter((row) => row.some((cell) => cell !== ''));
   const [headers, ...body] = table;
   if (!headers) throw new AppError('import_file_unreadable', { reason: 'empty' });
-  const { index, columns, missing } = mapColumns(kind, headers, options.mapping);
+  const mapping = await mappingOf(deps.db, actor, kind, options.mapping);
+  const { index, columns, missing } = mapColumns(kind, headers, mapping);
   if (missing.length) throw new AppError('import_columns_missing', { columns: missing, found: columns });
   if (body.length > orders.MAX_IMPORT_ROWS) {
     throw new AppError('import_too_many_rows', { max: orders.MAX_IMPORT_ROWS, rows: body.length });
@@ -486,6 +516,7 @@ export async function importOrders(
         }
       }
       await enqueueSends(tx, kind, ready, deps.config.WMS_SEND_DELAY_MS);
+      if (Object.keys(options.mapping).length > 0) await rememberMapping(tx, actor, kind, mapping);
     });
   }
 

@@ -21,7 +21,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorCodeOf, errorMessage } from '../../../shared/api';
-import { useSession } from '../../../shared/session';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { importOrders } from '../api/import-orders';
@@ -31,18 +30,6 @@ import { RequireOrderPermission } from '../components/require-order-permission';
 
 type Response = orders.ImportOrdersResponse;
 type Column = { header: string; column: string | null };
-
-/** The mapping of a user's own headers, remembered on this browser per user and kind. */
-function mappingKey(userId: number, kind: OrderKind) {
-  return `order-import-mapping:${userId}:${kind}`;
-}
-function readMapping(key: string): Record<string, string> {
-  try {
-    return JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
 
 export function OrderImportPage({ kind }: { kind: OrderKind }) {
   return (
@@ -55,17 +42,16 @@ export function OrderImportPage({ kind }: { kind: OrderKind }) {
 /**
  * Orders from a CSV or XLSX file (issue 14): a preview first, every order and row with its
  * problems, then the import, all of the file's orders or none. Headers the product does not know
- * are mapped once to its columns; the mapping is remembered.
+ * are mapped once to its columns; the server remembers the mapping for the user.
  */
 function OrderImport({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation();
-  const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const storageKey = mappingKey(session.user_id, kind);
   const [file, setFile] = useState<File | null>(null);
   const [ready, setReady] = useState(false);
-  const [mapping, setMapping] = useState<Record<string, string>>(() => readMapping(storageKey));
+  // Headers mapped on this screen; those of earlier imports the server remembers and applies.
+  const [mapping, setMapping] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<Response | null>(null);
   const [columns, setColumns] = useState<Column[] | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -77,7 +63,6 @@ function OrderImport({ kind }: { kind: OrderKind }) {
     try {
       const answer = await importOrders(kind, { ...next, ready }, setProgress);
       setColumns(answer.columns);
-      localStorage.setItem(storageKey, JSON.stringify(next.mapping));
       return answer;
     } catch (failure) {
       setError(failure);
@@ -184,12 +169,8 @@ function OrderImport({ kind }: { kind: OrderKind }) {
                   data={allColumns.map((value) => ({ value, label: value }))}
                   value={mapping[column.header] ?? column.column}
                   clearable
-                  onChange={(value) => {
-                    const next = { ...mapping };
-                    if (value) next[column.header] = value;
-                    else delete next[column.header];
-                    setMapping(next);
-                  }}
+                  // Cleared is ignored (''), also over what an earlier import mapped.
+                  onChange={(value) => setMapping({ ...mapping, [column.header]: value ?? '' })}
                 />
               ))}
             </SimpleGrid>
