@@ -165,6 +165,34 @@ describe('order import', () => {
     expect(await countOf('IMP-C')).toBe(0);
   });
 
+  it('names every other problem a row can have', async () => {
+    const sku = world.skus[0]!.externalCode;
+    const csv = [
+      HEADER,
+      row('IMP-H', { qty: '', vendor: 'NO-SUCH-VENDOR', location: 'Nowhere', uom: 'crate' }),
+      row('IMP-I', { delivery_date: addDays(today(), -1), truck_number: 'T'.repeat(51) }),
+      row('IMP-J', { sku }),
+      row('IMP-J', { sku, reference: 'OTHER-REF' }),
+      row('IMP-K', { sku: '' }),
+    ].join('\n');
+    const { body } = await upload(csv, { dry_run: 'true' });
+    const problems = body.orders.flatMap((order: any) => order.problems);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { row: 2, column: 'qty', code: 'required', value: '' },
+        { row: 2, column: 'vendor', code: 'party_unknown', value: 'NO-SUCH-VENDOR' },
+        { row: 2, column: 'location', code: 'location_unknown', value: 'Nowhere' },
+        { row: 2, column: 'uom', code: 'uom_unknown', value: 'crate' },
+        { row: 3, column: 'delivery_date', code: 'date_past', value: addDays(today(), -1) },
+        { row: 3, column: 'truck_number', code: 'too_long', value: 'T'.repeat(51) },
+        { row: 5, column: 'reference', code: 'header_differs', value: 'OTHER-REF' },
+        { row: 5, column: 'sku', code: 'sku_twice', value: sku },
+        { row: 6, column: 'sku', code: 'required', value: '' },
+      ]),
+    );
+    expect(body.created).toBe(0);
+  });
+
   it('maps other headers, reads XLSX, and sets the complete orders ready when asked', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Orders');
