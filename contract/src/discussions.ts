@@ -16,6 +16,37 @@ export const FileCodes = z.array(FileCode).max(100);
 export const FileRef = z.object({ code: FileCode, name: z.string(), ext: z.string() });
 export type FileRef = z.infer<typeof FileRef>;
 
+/**
+ * The order a discussion belongs to. An order's discussion has no name of its own: readers see
+ * "Purchase order PO-1" (or "Sales order template …") in their language, made from these fields.
+ */
+export const DiscussionOrder = z.object({
+  kind: z.enum(['purch', 'sales']),
+  head_id: Id,
+  external_code: z.string().nullable(),
+  is_template: z.boolean(),
+});
+export type DiscussionOrder = z.infer<typeof DiscussionOrder>;
+
+/** The code an order's discussion is named by: its external code, else `#<head_id>`. */
+export const orderCode = (order: { head_id: number; external_code: string | null }): string =>
+  order.external_code ?? `#${order.head_id}`;
+
+/**
+ * The name readers see for a discussion, in the language `t` writes (the web app's i18next, or
+ * the server's translate for emails): an order's discussion is named from its order
+ * ("Purchase order PO-1", "Sales order template SO-T"), any other by its own name.
+ */
+export function discussionName(
+  t: (key: string, params: { code: string }) => string,
+  discussion: { name: string; order: DiscussionOrder | null },
+): string {
+  const { order } = discussion;
+  if (!order) return discussion.name;
+  const key = `discussions.orderName.${order.kind}${order.is_template ? 'Template' : ''}`;
+  return t(key, { code: orderCode(order) });
+}
+
 const OrderStatus = z.object({ code: z.string().nullable(), desc: z.string().nullable() });
 
 /** The structured text of a system comment (is_dict); the web app renders it as a sentence. */
@@ -45,7 +76,10 @@ export type Comment = z.infer<typeof Comment>;
 
 export const Discussion = z.object({
   discussion_id: Id,
+  /** The user-given name; for an order's discussion, the order's code (render `order` instead). */
   name: z.string(),
+  /** The order of an order's discussion; null for a broadcast, regular or private one. */
+  order: DiscussionOrder.nullable(),
   company_id: Id,
   company: z.object({ name: z.string() }),
   visibility: z.enum([...VISIBILITIES, 'order']),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_TYPES } from './access';
 import { defineCall } from './call';
 import { zDateTime } from './codec';
-import { Author, CommentText } from './discussions';
+import { Author, CommentText, DiscussionOrder } from './discussions';
 import { Empty, Id, IdList, listRequest, listResponse } from './list';
 
 export const listEmailRates = defineCall({
@@ -21,12 +21,14 @@ export const listNotificationTypes = defineCall({
   response: listResponse(z.object({ ntfy_id: z.enum(NOTIFICATION_TYPES), name: z.string() })),
 });
 
-/** What a notification is about: its discussion, and the order the discussion belongs to. */
+/**
+ * What a notification is about: its discussion, and the order the discussion belongs to. An
+ * order's discussion is named from `order` in the reader's language; `discussion_name` then holds
+ * the order's code.
+ */
 export const NotificationSubject = z.object({
   discussion_name: z.string(),
-  order: z
-    .object({ kind: z.enum(['purch', 'sales']), head_id: Id, external_code: z.string().nullable() })
-    .nullable(),
+  order: DiscussionOrder.nullable(),
 });
 export type NotificationSubject = z.infer<typeof NotificationSubject>;
 

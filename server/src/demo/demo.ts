@@ -1220,10 +1220,10 @@ class DemoLoader {
       headIds.filter((_, i) => plans[i]!.progress === 'ready'),
     );
 
-    const label = kind === 'purch' ? 'Purchase order' : 'Sales order';
+    // An order's discussion is stored under the order's code; readers see it named in their language.
     const discussions = plans.map((plan, i) => ({
       companyId: plan.consignee.company.id,
-      name: `${plan.progress === 'template' ? `${label} template` : label} ${plan.code}`,
+      name: plan.code,
       visibility: 'order',
       authorId: plan.authorId,
       purchHeadId: kind === 'purch' ? headIds[i]! : null,

@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { isLanguage, type Language } from '@extranet/contract';
-import { LOCALES } from '@extranet/contract/locales';
 import { stringify } from 'csv-stringify';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
+import { translate } from '../i18n';
 
 /**
  * List exports (issue 14): the rows a list shows, with its filters and ordering, as CSV or XLSX.
@@ -30,17 +30,6 @@ export interface ExportColumn {
 
 const BATCH = 1000;
 const CURSOR = 'export_rows';
-
-/** The text of a locale key in the language, English when the language lacks it. */
-export function translate(lang: string, key: string): string {
-  const find = (messages: unknown) =>
-    key
-      .split('.')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
-  const language: Language = isLanguage(lang) ? lang : 'en';
-  const text = find(LOCALES[language]) ?? find(LOCALES.en);
-  return typeof text === 'string' ? text : key;
-}
 
 /**
  * The language of an export: the one the reader's screen shows (the web app sends it as

@@ -6,8 +6,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { emailRates, jobs, notifications, users } from '../db/schema';
+import { createOrderWithDiscussion } from '../modules/discussions/discussions.factories';
+import { addOrderSystemComment } from '../modules/discussions/order-discussions';
 import { createTestApp, loginAs, type TestApp, testConfig } from '../test/app';
-import { createCompany, createUser } from '../test/factories';
+import { createCompany, createConsignee, createUser } from '../test/factories';
 import { deliverEmails, EMAIL_JOB, enqueueEmailSummaries } from './email-summaries';
 import { createMailer, type Mailer } from './mailer';
 
@@ -57,6 +59,7 @@ let app: TestApp;
 let mailer: Mailer;
 let smtpUrl: string;
 let company: { id: number };
+let consignee: { id: number };
 let sender: { id: number; token: string };
 let rate15: number;
 
@@ -127,7 +130,12 @@ beforeAll(async () => {
   app = await createTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'extranet@example.com' });
   mailer = createMailer(app.deps.config, log);
   company = await createCompany(app.deps.db);
-  const user = await createUser(app.deps.db, { companyIds: [company.id], fio: 'Sam Sender' });
+  consignee = await createConsignee(app.deps.db, { companyId: company.id });
+  const user = await createUser(app.deps.db, {
+    companyIds: [company.id],
+    fio: 'Sam Sender',
+    permissions: ['pord'],
+  });
   sender = { id: user.id, token: await loginAs(app, user) };
   const [rate] = await app.deps.db.select().from(emailRates).where(eq(emailRates.minutes, 15));
   rate15 = rate!.id;
@@ -155,7 +163,7 @@ describe('email summaries', () => {
     expect(subjectOf(mails[0]!)).toBe('Partner extranet: 2 new messages');
     const body = bodyOf(mails[0]!);
     expect(body).toContain('Hello Rita Reader, you have 2 unread notifications:');
-    expect(body).toContain('Sam Sender, «About pallets»: pallets');
+    expect(body).toContain('Sam Sender, “About pallets”: pallets');
     expect(body.indexOf('pallets')).toBeLessThan(body.indexOf('invoices'));
     expect(mails[0]!.raw).toMatch(/^From: extranet@example.com/m);
     const rows = await app.deps.db.select().from(notifications).where(eq(notifications.userId, reader.id));
@@ -195,13 +203,90 @@ describe('email summaries', () => {
     expect(received.filter((mail) => mail.to.length === 0)).toHaveLength(0);
   });
 
-  it("write in the user's language", async () => {
-    const reader = await makeReader({ lang: 'ru', fio: 'Ирина' });
-    await broadcast('паллеты');
+  it("write each reader's summary in their profile language, naming an order's discussion in it", async () => {
+    const orderReader = (lang: string, fio: string) =>
+      makeReader({ lang, fio, permissions: ['pord'], notificationTypes: ['bcst', 'pord'] });
+    const en = await orderReader('en', 'Erik Reader');
+    const ru = await orderReader('ru', 'Ирина');
+    const lv = await orderReader('lv', 'Līga');
+    const order = await createOrderWithDiscussion(app.deps.db, {
+      kind: 'purch',
+      consigneeId: consignee.id,
+      externalCode: 'PO-77',
+    });
+    const comment = await app.call(
+      discussions.addCommentPurch,
+      { purch_head_id: order.headId, text: 'Truck at the gate', files: [] },
+      sender.token,
+    );
+    expect(comment.body.comment_id).toBeTypeOf('number');
+    await app.deps.db.transaction((tx) =>
+      addOrderSystemComment(tx, {
+        kind: 'purch',
+        headId: order.headId,
+        dict: { code: 'order_progress_changed', old: 'draft', new: 'ready' },
+      }),
+    );
+    await broadcast('pallets');
     await runJob();
-    const [mail] = mailsTo(reader.email!);
-    expect(subjectOf(mail!)).toBe('Партнёрский экстранет: новых сообщений: 1');
-    expect(bodyOf(mail!)).toContain('Здравствуйте, Ирина!');
+
+    const expected = {
+      en: {
+        reader: en,
+        subject: 'Partner extranet: 3 new messages',
+        lines: [
+          'Hello Erik Reader, you have 3 unread notifications:',
+          /^- \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\s[AP]M UTC, Sam Sender, “Purchase order PO-77”: Truck at the gate$/m,
+          'system, “Purchase order PO-77”: Order progress changed from Draft to Ready',
+          'Sam Sender, “About pallets”: pallets',
+          'Open the extranet to read and answer them.',
+        ],
+      },
+      ru: {
+        reader: ru,
+        subject: 'Партнёрский экстранет: 3 новых сообщения',
+        lines: [
+          'Здравствуйте, Ирина! У вас 3 непрочитанных уведомления:',
+          /^- \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} UTC, Sam Sender, «Заказ на закупку PO-77»: Truck at the gate$/m,
+          'система, «Заказ на закупку PO-77»: Состояние заказа изменено: Черновик → Готов',
+          'Sam Sender, «About pallets»: pallets',
+          'Откройте экстранет, чтобы прочитать их и ответить.',
+        ],
+      },
+      lv: {
+        reader: lv,
+        subject: 'Partneru ekstranets: 3 jauni ziņojumi',
+        lines: [
+          'Labdien, Līga! Jums ir 3 nelasīti paziņojumi:',
+          /^- \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} UTC, Sam Sender, „Iepirkuma pasūtījums PO-77”: Truck at the gate$/m,
+          'sistēma, „Iepirkuma pasūtījums PO-77”: Pasūtījuma stāvoklis mainīts: Melnraksts → Gatavs',
+          'Sam Sender, „About pallets”: pallets',
+          'Atveriet ekstranetu, lai tos izlasītu un atbildētu.',
+        ],
+      },
+    };
+    for (const [lang, { reader, subject, lines }] of Object.entries(expected)) {
+      const mails = mailsTo(reader.email!);
+      expect(mails, lang).toHaveLength(1);
+      expect(subjectOf(mails[0]!), lang).toBe(subject);
+      const body = bodyOf(mails[0]!);
+      for (const line of lines) {
+        if (typeof line === 'string') expect(body, lang).toContain(line);
+        else expect(body, lang).toMatch(line);
+      }
+      if (lang !== 'en') expect(body, lang).not.toMatch(/Purchase order|Order progress|unread|system/);
+    }
+  });
+
+  it('use the plural forms of each language for the count', async () => {
+    const ru = await makeReader({ lang: 'ru', fio: 'Ирина' });
+    const lv = await makeReader({ lang: 'lv', fio: 'Līga' });
+    await broadcast('one');
+    await runJob();
+    expect(subjectOf(mailsTo(ru.email!)[0]!)).toBe('Партнёрский экстранет: 1 новое сообщение');
+    expect(bodyOf(mailsTo(ru.email!)[0]!)).toContain('У вас 1 непрочитанное уведомление:');
+    expect(subjectOf(mailsTo(lv.email!)[0]!)).toBe('Partneru ekstranets: 1 jauns ziņojums');
+    expect(bodyOf(mailsTo(lv.email!)[0]!)).toContain('Jums ir 1 nelasīts paziņojums:');
   });
 
   it('never queue the same user twice when instances run together', async () => {

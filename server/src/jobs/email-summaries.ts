@@ -1,9 +1,20 @@
-import { type discussions as contract, isLanguage } from '@extranet/contract';
+import type { discussions as contract } from '@extranet/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { comments, discussions, emailRates, files, notifications, users } from '../db/schema';
+import { discussionOrder, discussionOrderColumns } from '../db/discussion-order';
+import {
+  comments,
+  discussions,
+  emailRates,
+  files,
+  notifications,
+  purchHeads,
+  salesHeads,
+  users,
+} from '../db/schema';
+import { writingLanguage } from '../i18n';
 import type { Mailer } from './mailer';
 import { cancel, claim, defineQueue, enqueue, finish, retryLater } from './outbox';
 import { renderSummary, SUMMARY_MAX_ITEMS } from './summary-text';
@@ -75,6 +86,7 @@ export async function enqueueEmailSummaries(db: Db): Promise<number> {
           username: users.username,
           fio: users.fio,
           discussionName: discussions.name,
+          ...discussionOrderColumns,
           text: comments.text,
           dict: comments.dict,
           withFiles: sql<boolean>`exists (select 1 from ${files} where ${files.commentId} = ${comments.id})`,
@@ -83,6 +95,8 @@ export async function enqueueEmailSummaries(db: Db): Promise<number> {
         .innerJoin(comments, eq(comments.id, notifications.commentId))
         .innerJoin(discussions, eq(discussions.id, comments.discussionId))
         .leftJoin(users, eq(users.id, comments.userId))
+        .leftJoin(purchHeads, eq(purchHeads.id, discussions.purchHeadId))
+        .leftJoin(salesHeads, eq(salesHeads.id, discussions.salesHeadId))
         .where(
           inArray(
             notifications.id,
@@ -92,13 +106,13 @@ export async function enqueueEmailSummaries(db: Db): Promise<number> {
         .orderBy(desc(notifications.creationDate), desc(notifications.id))
         .limit(SUMMARY_MAX_ITEMS);
       const message = renderSummary({
-        lang: isLanguage(user.lang) ? user.lang : 'en',
+        lang: writingLanguage(user.lang),
         name: user.fio || user.username,
         total: marked.length,
         items: items.reverse().map((item) => ({
           creationDate: item.creationDate,
           sender: item.fio || item.username,
-          discussionName: item.discussionName,
+          discussion: { name: item.discussionName, order: discussionOrder(item) },
           text: item.text,
           dict: item.dict as contract.SystemText | null,
           withFiles: item.withFiles,

@@ -1,86 +1,11 @@
-import type { discussions, Language } from '@extranet/contract';
-
-interface Texts {
-  subject(count: number): string;
-  greeting(name: string, count: number): string;
-  system: string;
-  withFiles: string;
-  more(count: number): string;
-  footer: string;
-  progressChanged(from: string, to: string): string;
-  statusChanged(from: string, to: string): string;
-  progress: Record<string, string>;
-  unknown: string;
-}
-
-const TEXTS: Record<Language, Texts> = {
-  en: {
-    subject: (count) => `Partner extranet: ${count} new ${count === 1 ? 'message' : 'messages'}`,
-    greeting: (name, count) =>
-      `Hello ${name}, you have ${count} unread ${count === 1 ? 'notification' : 'notifications'}:`,
-    system: 'system',
-    withFiles: ' (with files)',
-    more: (count) => `...and ${count} more.`,
-    footer:
-      'Open the extranet to read and answer them. You receive this summary because of the email summary setting of your profile.',
-    progressChanged: (from, to) => `Order progress changed from ${from} to ${to}`,
-    statusChanged: (from, to) => `Order status changed from ${from} to ${to}`,
-    progress: {
-      draft: 'Draft',
-      ready: 'Ready',
-      sent: 'Sent',
-      failure: 'Failure',
-      sync: 'In the warehouse',
-      template: 'Template',
-    },
-    unknown: 'unknown',
-  },
-  ru: {
-    subject: (count) => `Партнёрский экстранет: новых сообщений: ${count}`,
-    greeting: (name, count) => `Здравствуйте, ${name}! Непрочитанных уведомлений: ${count}.`,
-    system: 'система',
-    withFiles: ' (с файлами)',
-    more: (count) => `...и ещё ${count}.`,
-    footer:
-      'Откройте экстранет, чтобы прочитать их и ответить. Вы получаете эту сводку согласно настройке рассылки в вашем профиле.',
-    progressChanged: (from, to) => `Состояние заказа изменено: ${from} → ${to}`,
-    statusChanged: (from, to) => `Статус заказа изменён: ${from} → ${to}`,
-    progress: {
-      draft: 'Черновик',
-      ready: 'Готов',
-      sent: 'Отправлен',
-      failure: 'Ошибка',
-      sync: 'На складе',
-      template: 'Шаблон',
-    },
-    unknown: 'неизвестно',
-  },
-  lv: {
-    subject: (count) => `Partneru ekstranets: jauni ziņojumi: ${count}`,
-    greeting: (name, count) => `Labdien, ${name}! Nelasīti paziņojumi: ${count}.`,
-    system: 'sistēma',
-    withFiles: ' (ar failiem)',
-    more: (count) => `...un vēl ${count}.`,
-    footer:
-      'Atveriet ekstranetu, lai tos izlasītu un atbildētu. Jūs saņemat šo kopsavilkumu atbilstoši e-pasta kopsavilkuma iestatījumam jūsu profilā.',
-    progressChanged: (from, to) => `Pasūtījuma stāvoklis mainīts: ${from} → ${to}`,
-    statusChanged: (from, to) => `Pasūtījuma statuss mainīts: ${from} → ${to}`,
-    progress: {
-      draft: 'Melnraksts',
-      ready: 'Gatavs',
-      sent: 'Nosūtīts',
-      failure: 'Kļūda',
-      sync: 'Noliktavā',
-      template: 'Veidne',
-    },
-    unknown: 'nezināms',
-  },
-};
+import { discussions, type Language } from '@extranet/contract';
+import { type TranslateParams, translate } from '../i18n';
 
 export interface SummaryItem {
   creationDate: Date;
   sender: string | null;
-  discussionName: string;
+  /** The notification's discussion: an order's one is named from its order. */
+  discussion: { name: string; order: discussions.DiscussionOrder | null };
   text: string | null;
   dict: discussions.SystemText | null;
   withFiles: boolean;
@@ -89,14 +14,22 @@ export interface SummaryItem {
 export const SUMMARY_MAX_ITEMS = 50;
 const TEXT_MAX = 300;
 
-function sentence(texts: Texts, dict: discussions.SystemText): string {
+type Translate = (key: string, params?: TranslateParams) => string;
+
+const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
+
+/** A system comment as the web app's threads write it (web/src/shared/messages/comment-text.ts). */
+function sentence(t: Translate, dict: discussions.SystemText): string {
   if (dict.code === 'order_progress_changed') {
-    const name = (value: string) => texts.progress[value] ?? value;
-    return texts.progressChanged(name(dict.old), name(dict.new));
+    const name = (value: string) =>
+      PROGRESSES.includes(value)
+        ? t(`discussions.progress.${value}`)
+        : value || t('discussions.progress.unknown');
+    return t('discussions.system.progressChanged', { from: name(dict.old), to: name(dict.new) });
   }
   const name = (value: { code: string | null; desc: string | null }) =>
-    value.desc ?? value.code ?? texts.unknown;
-  return texts.statusChanged(name(dict.old), name(dict.new));
+    value.desc || value.code || t('discussions.progress.unknown');
+  return t('discussions.system.statusChanged', { from: name(dict.old), to: name(dict.new) });
 }
 
 function shorten(text: string): string {
@@ -104,34 +37,47 @@ function shorten(text: string): string {
   return flat.length > TEXT_MAX ? `${flat.slice(0, TEXT_MAX)}...` : flat;
 }
 
-/** Times in UTC: the server does not know the reader's time zone. */
-function formatTime(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** Times in UTC, written the language's way: the server does not know the reader's time zone. */
+function formatTime(lang: Language, date: Date): string {
+  return new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
-/** A plain-text digest in the user's language. */
+/** A plain-text digest in the user's language, from the locale files the web app reads too. */
 export function renderSummary(options: {
   lang: Language;
   name: string;
   total: number;
   items: SummaryItem[];
 }): { subject: string; text: string } {
-  const texts = TEXTS[options.lang];
+  const t: Translate = (key, params) => translate(options.lang, key, params);
   const lines = options.items.map((item) => {
-    const body = item.dict ? sentence(texts, item.dict) : shorten(item.text ?? '');
-    const files = item.withFiles ? texts.withFiles : '';
-    return `- ${formatTime(item.creationDate)}, ${item.sender ?? texts.system}, «${item.discussionName}»: ${body}${files}`;
+    const body = item.dict ? sentence(t, item.dict) : shorten(item.text ?? '');
+    const line = t('email.item', {
+      time: formatTime(options.lang, item.creationDate),
+      sender: item.sender ?? t('discussions.system.author'),
+      subject: discussions.discussionName(t, item.discussion),
+      text: item.withFiles ? `${body} ${t('email.withFiles')}` : body,
+    });
+    return `- ${line}`;
   });
   const rest = options.total - options.items.length;
   return {
-    subject: texts.subject(options.total),
+    subject: t('email.subject', { count: options.total }),
     text: [
-      texts.greeting(options.name, options.total),
+      t('email.greeting', { name: options.name, count: options.total }),
       '',
       ...lines,
-      ...(rest > 0 ? [texts.more(rest)] : []),
+      ...(rest > 0 ? [t('email.more', { count: rest })] : []),
       '',
-      texts.footer,
+      t('email.footer'),
       '',
     ].join('\n'),
   };

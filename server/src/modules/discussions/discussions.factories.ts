@@ -6,18 +6,31 @@ import { createOrderDiscussion, type OrderKind } from './order-discussions';
 /** A bare order head with its discussion, as the orders module creates them. */
 export async function createOrderWithDiscussion(
   db: Executor,
-  options: { kind: OrderKind; consigneeId: number; authorId?: number | null },
+  options: {
+    kind: OrderKind;
+    consigneeId: number;
+    authorId?: number | null;
+    externalCode?: string | null;
+    isTemplate?: boolean;
+  },
 ) {
   const heads = options.kind === 'purch' ? purchHeads : salesHeads;
+  const isTemplate = options.isTemplate ?? false;
   const [head] = await db
     .insert(heads)
-    .values({ consigneeId: options.consigneeId, authorId: options.authorId ?? null })
+    .values({
+      consigneeId: options.consigneeId,
+      authorId: options.authorId ?? null,
+      externalCode: options.externalCode ?? null,
+      isTemplate,
+      progress: isTemplate ? 'template' : 'draft',
+    })
     .returning({ id: heads.id });
   const discussionId = await createOrderDiscussion(db, {
     kind: options.kind,
     headId: head!.id,
     consigneeId: options.consigneeId,
-    name: `${options.kind} order ${head!.id}`,
+    externalCode: options.externalCode ?? null,
     authorId: options.authorId ?? null,
   });
   return { headId: head!.id, discussionId };

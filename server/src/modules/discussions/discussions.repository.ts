@@ -3,6 +3,7 @@ import { and, asc, count, countDistinct, desc, eq, inArray, type SQL, sql } from
 import { isParticipant, readableCondition } from '../../access/discussions';
 import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
+import { discussionOrderColumns } from '../../db/discussion-order';
 import {
   comments,
   companies,
@@ -10,6 +11,8 @@ import {
   discussions,
   files,
   notifications,
+  purchHeads,
+  salesHeads,
   userCompanies,
   userNotificationTypes,
   users,
@@ -72,8 +75,7 @@ const discussionColumns = {
   companyName: companies.name,
   visibility: discussions.visibility,
   authorId: discussions.authorId,
-  purchHeadId: discussions.purchHeadId,
-  salesHeadId: discussions.salesHeadId,
+  ...discussionOrderColumns,
   modificationDate: discussions.modificationDate,
 };
 
@@ -83,6 +85,8 @@ export async function findReadableDiscussion(db: Executor, actor: Actor, where: 
     .select(discussionColumns)
     .from(discussions)
     .innerJoin(companies, eq(companies.id, discussions.companyId))
+    .leftJoin(purchHeads, eq(purchHeads.id, discussions.purchHeadId))
+    .leftJoin(salesHeads, eq(salesHeads.id, discussions.salesHeadId))
     .where(and(where, readableCondition(actor)));
   return row;
 }

@@ -2,6 +2,7 @@ import { discussions as contract } from '@extranet/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import { assertCompanyPermitted } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
+import { discussionOrder } from '../../db/discussion-order';
 import { discussions } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
@@ -119,6 +120,7 @@ async function loadThread(db: Executor, head: DiscussionHead): Promise<contract.
   return {
     discussion_id: head.id,
     name: head.name,
+    order: discussionOrder(head),
     company_id: head.companyId,
     company: { name: head.companyName },
     visibility: head.visibility as contract.Discussion['visibility'],

@@ -126,6 +126,7 @@ describe('broadcast discussions', () => {
       company_id: companyA.id,
       company: { name: companyA.name },
       visibility: 'broadcast',
+      order: null,
       purch_head_id: null,
       sales_head_id: null,
       files: [],
@@ -378,6 +379,53 @@ describe('order discussions', () => {
       chosen.token,
     );
     expect(bySales.body.sales_head_id).toBe(sales.headId);
+  });
+
+  it('are named by their order: its kind, code and template flag, not by English text', async () => {
+    const coded = await createOrderWithDiscussion(app.deps.db, {
+      kind: 'purch',
+      consigneeId: consigneeA.id,
+      externalCode: 'PO-NAME-1',
+    });
+    const template = await createOrderWithDiscussion(app.deps.db, {
+      kind: 'sales',
+      consigneeId: consigneeA.id,
+      externalCode: 'SO-TPL-1',
+      isTemplate: true,
+    });
+    const byPurch = await app.call(
+      discussions.getDiscussionPurch,
+      { purch_head_id: coded.headId },
+      author.token,
+    );
+    expect(byPurch.body).toMatchObject({
+      name: 'PO-NAME-1',
+      order: { kind: 'purch', head_id: coded.headId, external_code: 'PO-NAME-1', is_template: false },
+    });
+    const byTemplate = await app.call(
+      discussions.getDiscussionSales,
+      { sales_head_id: template.headId },
+      author.token,
+    );
+    expect(byTemplate.body).toMatchObject({
+      name: 'SO-TPL-1',
+      order: { kind: 'sales', head_id: template.headId, external_code: 'SO-TPL-1', is_template: true },
+    });
+    // An order without a code goes by its number.
+    const uncoded = await app.call(
+      discussions.getDiscussionPurch,
+      { purch_head_id: purch.headId },
+      author.token,
+    );
+    expect(uncoded.body).toMatchObject({
+      name: `#${purch.headId}`,
+      order: { kind: 'purch', head_id: purch.headId, external_code: null, is_template: false },
+    });
+    const named = (t: (key: string, params: { code: string }) => string) =>
+      discussions.discussionName(t, byTemplate.body);
+    expect(named((key, params) => `${key} ${params.code}`)).toBe(
+      'discussions.orderName.salesTemplate SO-TPL-1',
+    );
   });
 
   it('answer order_not_found for another company and for a missing or excluded order', async () => {

@@ -1,3 +1,4 @@
+import { discussions as contract } from '@extranet/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -25,10 +26,21 @@ export type SystemCommentDict =
 const orderColumn = (kind: OrderKind) =>
   kind === 'purch' ? discussions.purchHeadId : discussions.salesHeadId;
 
-/** Every order has exactly one discussion, created in the transaction that creates the order. */
+interface NewOrderDiscussion {
+  headId: number;
+  consigneeId: number;
+  externalCode: string | null;
+  authorId: number | null;
+}
+
+/**
+ * Every order has exactly one discussion, created in the transaction that creates the order. Its
+ * stored name is the order's code, the same in every language (and what a search by name finds);
+ * readers see it named from the order (`discussionOrder`).
+ */
 export async function createOrderDiscussion(
   tx: Executor,
-  options: { kind: OrderKind; headId: number; consigneeId: number; name: string; authorId: number | null },
+  options: NewOrderDiscussion & { kind: OrderKind },
 ): Promise<number> {
   const [id] = await createOrderDiscussions(tx, options.kind, [options]);
   return id!;
@@ -38,7 +50,7 @@ export async function createOrderDiscussion(
 export async function createOrderDiscussions(
   tx: Executor,
   kind: OrderKind,
-  orders: readonly { headId: number; consigneeId: number; name: string; authorId: number | null }[],
+  orders: readonly NewOrderDiscussion[],
 ): Promise<number[]> {
   if (orders.length === 0) return [];
   const consigneeIds = [...new Set(orders.map((order) => order.consigneeId))];
@@ -55,7 +67,7 @@ export async function createOrderDiscussions(
     .values(
       orders.map((order) => ({
         companyId: companyOf.get(order.consigneeId)!,
-        name: order.name,
+        name: contract.orderCode({ head_id: order.headId, external_code: order.externalCode }),
         visibility: 'order' as const,
         authorId: order.authorId,
         purchHeadId: kind === 'purch' ? order.headId : null,

@@ -2,6 +2,7 @@ import type { notifications as contract } from '@extranet/contract';
 import { and, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
+import { discussionOrderColumns } from '../../db/discussion-order';
 import { comments, discussions, files, notifications, purchHeads, salesHeads, users } from '../../db/schema';
 import { orderingSql, pageWindow } from '../../http/lists';
 import type { Actor } from '../../http/session';
@@ -27,10 +28,7 @@ function selectNotifications(db: Executor, actor: Actor, condition?: SQL) {
       withFiles: sql<boolean>`exists (select 1 from ${files} where ${files.commentId} = ${comments.id})`,
       discussionId: discussions.id,
       discussionName: discussions.name,
-      purchHeadId: discussions.purchHeadId,
-      salesHeadId: discussions.salesHeadId,
-      purchCode: purchHeads.externalCode,
-      salesCode: salesHeads.externalCode,
+      ...discussionOrderColumns,
     })
     .from(notifications)
     .innerJoin(comments, eq(comments.id, notifications.commentId))

@@ -4,6 +4,7 @@ import {
   type NotificationType,
   type notifications,
 } from '@extranet/contract';
+import { discussionOrder } from '../../db/discussion-order';
 import type { Deps } from '../../http/calls';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
@@ -16,18 +17,12 @@ import {
 } from './notifications.repository';
 
 function toItem(row: NotificationRecord): notifications.NotificationItem {
-  const order =
-    row.purchHeadId !== null
-      ? { kind: 'purch' as const, head_id: row.purchHeadId, external_code: row.purchCode }
-      : row.salesHeadId !== null
-        ? { kind: 'sales' as const, head_id: row.salesHeadId, external_code: row.salesCode }
-        : null;
   return {
     notification_id: row.id,
     ntfy_type: row.ntfyType as NotificationType,
     seen: row.seen,
     read: row.readAt !== null,
-    subject: { discussion_name: row.discussionName, order },
+    subject: { discussion_name: row.discussionName, order: discussionOrder(row) },
     user: row.userId === null ? null : { user_id: row.userId, username: row.username!, fio: row.fio },
     is_dict: row.dict !== null,
     text: row.dict !== null ? (row.dict as discussions.SystemText) : (row.text ?? ''),

@@ -80,8 +80,8 @@ describe('recent notifications', () => {
       seen: false,
       read: false,
       subject: {
-        discussion_name: `sales order ${order.headId}`,
-        order: { kind: 'sales', head_id: order.headId, external_code: null },
+        discussion_name: `#${order.headId}`,
+        order: { kind: 'sales', head_id: order.headId, external_code: null, is_template: false },
       },
       user: { user_id: sender.id, username: expect.any(String), fio: 'Sam Sender' },
       is_dict: false,
@@ -196,5 +196,35 @@ describe('the Notifications page', () => {
 
     const bad = await app.call(notifications.listNotifications, { filters: { unread: 'yes' } }, clerk.token);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('notification subjects', () => {
+  it("name an order's discussion by its order: kind, code and template flag", async () => {
+    const user = await createUser(app.deps.db, {
+      companyIds: [company.id],
+      permissions: ['pord'],
+      notificationTypes: ['pord'],
+    });
+    const token = await loginAs(app, user);
+    const consignee = await createConsignee(app.deps.db, { companyId: company.id });
+    const template = await createOrderWithDiscussion(app.deps.db, {
+      kind: 'purch',
+      consigneeId: consignee.id,
+      externalCode: 'PO-TPL-5',
+      isTemplate: true,
+    });
+    await app.call(
+      discussions.addCommentPurch,
+      { purch_head_id: template.headId, text: 'Template checked' },
+      reader.token,
+    );
+    const [newest] = await recent(token, 1);
+    expect(newest.subject).toEqual({
+      discussion_name: 'PO-TPL-5',
+      order: { kind: 'purch', head_id: template.headId, external_code: 'PO-TPL-5', is_template: true },
+    });
+    const page = await app.call(notifications.listNotifications, {}, token);
+    expect(page.body.items[0].subject).toEqual(newest.subject);
   });
 });

@@ -69,7 +69,7 @@ export async function insertOrder(
     kind,
     headId: row!.id,
     consigneeId: values.consigneeId,
-    name: `Order ${row!.id}`,
+    externalCode: values.externalCode ?? null,
     authorId: null,
   });
   return row!.id;

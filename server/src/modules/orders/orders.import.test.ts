@@ -259,7 +259,7 @@ describe('order import', () => {
         .select()
         .from(discussions)
         .where(eq(discussions.purchHeadId, order.head_id));
-      expect(discussion!.name).toBe(`Purchase order ${order.external_code}`);
+      expect(discussion!.name).toBe(order.external_code);
     }
   }, 120_000);
 

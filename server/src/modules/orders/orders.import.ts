@@ -25,7 +25,7 @@ import type { Actor } from '../../http/session';
 import { createOrderDiscussions } from '../discussions/order-discussions';
 import { insertHeads, insertLines } from './orders.repository';
 import { enqueueSends } from './orders.sends';
-import { KIND_LABEL, move } from './orders.service';
+import { move } from './orders.service';
 
 dayjs.extend(customParseFormat);
 
@@ -505,7 +505,7 @@ export async function importOrders(
         made.map(({ order, headId }) => ({
           headId,
           consigneeId: order.consigneeId!,
-          name: `${KIND_LABEL[kind]} ${order.externalCode}`,
+          externalCode: order.externalCode,
           authorId: actor.userId,
         })),
       );

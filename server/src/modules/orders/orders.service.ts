@@ -57,8 +57,6 @@ export type EditOrderFields<K extends OrderKind> = K extends 'purch'
   ? orders.EditPurchOrderFields
   : orders.EditSalesOrderFields;
 
-export const KIND_LABEL: Record<OrderKind, string> = { purch: 'Purchase order', sales: 'Sales order' };
-
 /** An empty optional text is stored as null; undefined (left out) stays undefined. */
 function optionalText(value: string | null | undefined): string | null | undefined {
   if (value === undefined) return undefined;
@@ -359,12 +357,11 @@ export async function addOrder(
       throw error;
     }
     if (source) await copyLines(tx, kind, source.id, headId);
-    const label = fields.is_template ? `${KIND_LABEL[kind]} template` : KIND_LABEL[kind];
     await createOrderDiscussion(tx, {
       kind,
       headId,
       consigneeId: consignee.id,
-      name: `${label} ${externalCode ?? `#${headId}`}`,
+      externalCode,
       authorId: actor.userId,
     });
     return { head_id: headId };

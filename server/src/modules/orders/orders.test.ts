@@ -1,4 +1,4 @@
-import { addDays, orders, today } from '@extranet/contract';
+import { addDays, discussions as discussionCalls, orders, today } from '@extranet/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -143,7 +143,14 @@ describe('purchase order lifecycle', () => {
     expect(discussion).toMatchObject({
       visibility: 'order',
       companyId: world.company.id,
-      name: 'Purchase order PO-1',
+      name: 'PO-1',
+    });
+    const thread = await app.call(discussionCalls.getDiscussionPurch, { purch_head_id: headId }, token);
+    expect(thread.body.order).toEqual({
+      kind: 'purch',
+      head_id: headId,
+      external_code: 'PO-1',
+      is_template: false,
     });
 
     const incomplete = await app.call(orders.purch.setReady, { head_id: headId }, token);
@@ -628,7 +635,9 @@ describe('templates', () => {
       .select()
       .from(discussions)
       .where(eq(discussions.salesHeadId, templateId));
-    expect(discussion!.name).toBe('Sales order template SO-TPL');
+    expect(discussion!.name).toBe('SO-TPL');
+    const thread = await app.call(discussionCalls.getDiscussionSales, { sales_head_id: templateId }, token);
+    expect(thread.body.order).toMatchObject({ kind: 'sales', external_code: 'SO-TPL', is_template: true });
   });
 
   it('copies any order the user can read, but not a past delivery date', async () => {

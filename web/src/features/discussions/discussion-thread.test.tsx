@@ -32,6 +32,7 @@ function server(count: number) {
         company_id: 1,
         company: { name: 'Baltic Foods' },
         visibility: 'broadcast',
+        order: null,
         purch_head_id: null,
         sales_head_id: null,
         modification_date: { $datetime: '2026-11-20T10:00:00.000Z' },

@@ -103,7 +103,8 @@ describe('locales', () => {
         for (const match of text.matchAll(pattern)) used.add(match[1] as string);
     }
     expect(used.size).toBeGreaterThan(20);
-    const missing = [...used].filter((key) => !flat.en.has(key));
+    // A key used with a count is written as its plural forms (`key_one`, `key_other`, ...).
+    const missing = [...used].filter((key) => !flat.en.has(key) && !flat.en.has(`${key}_other`));
     expect(missing).toEqual([]);
   });
 });

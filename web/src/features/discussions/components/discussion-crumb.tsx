@@ -1,3 +1,4 @@
+import { discussions } from '@extranet/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getDiscussionGeneralQueryOptions } from '../api/get-discussion-general';
@@ -6,5 +7,5 @@ import { getDiscussionGeneralQueryOptions } from '../api/get-discussion-general'
 export function DiscussionCrumb({ discussionId }: { discussionId: number }) {
   const { t } = useTranslation();
   const discussion = useInfiniteQuery({ ...getDiscussionGeneralQueryOptions(discussionId), enabled: false });
-  return discussion.data?.name ?? t('discussions.breadcrumbs.view');
+  return discussion.data ? discussions.discussionName(t, discussion.data) : t('discussions.breadcrumbs.view');
 }

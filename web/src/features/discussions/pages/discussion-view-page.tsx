@@ -1,3 +1,4 @@
+import { discussions } from '@extranet/contract';
 import { Alert, Badge, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -53,7 +54,7 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
   return (
     <Stack gap="md" maw={960}>
       <PageTitle
-        title={data.name}
+        title={discussions.discussionName(t, data)}
         description={
           <Group gap="xs" component="span">
             <span>{data.company.name}</span>

@@ -1,5 +1,6 @@
 import type { notifications } from '@extranet/contract';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../shared/i18n';
 import { notificationPath, shortenText } from './notification-bell';
 import { subjectText } from './notification-subject';
 
@@ -37,14 +38,19 @@ describe('notification bell', () => {
     );
   });
 
-  it('names what a notification is about: the order with its code, or the discussion', () => {
-    const t = (key: string, options?: Record<string, unknown>) => `${key}:${JSON.stringify(options ?? {})}`;
-    expect(subjectText(t, { discussion_name: 'News', order: null })).toBe('News');
-    expect(
-      subjectText(t, { discussion_name: 'x', order: { kind: 'purch', head_id: 7, external_code: 'PO-7' } }),
-    ).toBe('notifications.subject.purch:{"code":"PO-7"}');
-    expect(
-      subjectText(t, { discussion_name: 'x', order: { kind: 'sales', head_id: 9, external_code: null } }),
-    ).toBe('notifications.subject.sales:{"code":"#9"}');
+  it("names what a notification is about in the reader's language: the order, or the discussion", () => {
+    const purch = { kind: 'purch', head_id: 7, external_code: 'PO-7', is_template: false } as const;
+    const template = { kind: 'sales', head_id: 9, external_code: null, is_template: true } as const;
+    const names = (lang: string) => {
+      const t = i18n.getFixedT(lang);
+      return [
+        subjectText(t, { discussion_name: 'News', order: null }),
+        subjectText(t, { discussion_name: 'PO-7', order: purch }),
+        subjectText(t, { discussion_name: '#9', order: template }),
+      ];
+    };
+    expect(names('en')).toEqual(['News', 'Purchase order PO-7', 'Sales order template #9']);
+    expect(names('ru')).toEqual(['News', 'Заказ на закупку PO-7', 'Шаблон заказа на продажу #9']);
+    expect(names('lv')).toEqual(['News', 'Iepirkuma pasūtījums PO-7', 'Pārdošanas pasūtījuma veidne #9']);
   });
 });

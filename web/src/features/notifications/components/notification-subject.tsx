@@ -1,18 +1,13 @@
-import type { notifications } from '@extranet/contract';
+import { discussions, type notifications } from '@extranet/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** What a notification is about: "Purchase order PO-2026-00179", or the discussion's name. */
+/** What a notification is about: "Purchase order PO-2026-00179" in the reader's language, or the discussion's name. */
 export function subjectText(
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: (key: string, options: { code: string }) => string,
   subject: notifications.NotificationSubject,
 ): string {
-  if (subject.order) {
-    return t(`notifications.subject.${subject.order.kind}`, {
-      code: subject.order.external_code ?? `#${subject.order.head_id}`,
-    });
-  }
-  return subject.discussion_name;
+  return discussions.discussionName(t, { name: subject.discussion_name, order: subject.order });
 }
 
 export function NotificationSubject({ subject }: { subject: notifications.NotificationSubject }) {

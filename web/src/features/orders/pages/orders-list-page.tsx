@@ -269,7 +269,8 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           {
             accessor: 'view',
             title: t('orders.list.columns.view'),
-            width: 70,
+            // Fits the longest title of the three languages (ru "Просмотр").
+            width: 100,
             textAlign: 'center',
             render: (row) => (
               <ActionIcon

@@ -1,0 +1,50 @@
+import { isLanguage, type Language } from '@extranet/contract';
+import { LOCALES } from '@extranet/contract/locales';
+
+/**
+ * The server's words for people (list exports, email summaries), from the same locale files as
+ * the web app and read the way its i18next reads them: `{{name}}` placeholders, and for a `count`
+ * the language's plural form (`key_one`, `key_few`, `key_many`, `key_other`; `key_zero` first
+ * when the count is zero).
+ */
+export type TranslateParams = Record<string, string | number>;
+
+function lookup(messages: unknown, key: string): string | undefined {
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  return typeof text === 'string' ? text : undefined;
+}
+
+function find(language: Language, key: string, count: number | undefined): string | undefined {
+  const messages = LOCALES[language];
+  if (count === undefined) return lookup(messages, key);
+  const form = new Intl.PluralRules(language).select(count);
+  return (
+    (count === 0 ? lookup(messages, `${key}_zero`) : undefined) ??
+    lookup(messages, `${key}_${form}`) ??
+    lookup(messages, key)
+  );
+}
+
+/** A language the server writes in: the given one when supported, else English. */
+export function writingLanguage(lang: string | null | undefined): Language {
+  return lang && isLanguage(lang) ? lang : 'en';
+}
+
+/**
+ * The text of a locale key in the language, English when the language lacks it, the key itself
+ * when no language has it. Numbers among the params are written the language's way.
+ */
+export function translate(lang: string, key: string, params: TranslateParams = {}): string {
+  const language = writingLanguage(lang);
+  const count = typeof params.count === 'number' ? params.count : undefined;
+  const text = find(language, key, count) ?? find('en', key, count);
+  if (text === undefined) return key;
+  const numbers = new Intl.NumberFormat(language);
+  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? numbers.format(value) : value;
+  });
+}
