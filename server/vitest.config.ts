@@ -1,8 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * With TEST_DATABASE_URL the suite runs again on PostgreSQL. The lifecycle test starts the built
+ * server on an embedded database of its own whatever that variable says, so that second run would
+ * only repeat it.
+ */
+const embeddedOnly = process.env.TEST_DATABASE_URL ? ['src/lifecycle.test.ts'] : [];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...embeddedOnly],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
