@@ -27,7 +27,9 @@ for (const kind of ['purch', 'sales'] as const) {
     // the list call the list screen makes.
     await slices.first().click();
     await expect(page).toHaveURL(new RegExp(`/orders/${kind}\\?progress=\\w+$`));
-    await expect(page.getByText(new RegExp(`^1–\\d+ of ${expected[0]?.count}$`))).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^1–\\d+ of ${expected[0]?.count.toLocaleString('en')}$`)),
+    ).toBeVisible();
     await expectAccessible(page);
     const token = await apiLogin(page, DEMO.manager);
     for (const slice of expected) {

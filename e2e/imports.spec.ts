@@ -87,7 +87,7 @@ test('a purchase order file with a mistake is previewed, fixed and imported', as
 
   await chooseFile(page, 'orders-fixed.csv', right);
   await expect(preview).toContainText('Problems: 0');
-  await preview.getByRole('button', { name: 'Import 1 orders' }).click();
+  await preview.getByRole('button', { name: 'Import 1 order' }).click();
   await expect(page).toHaveURL(/\/orders\/purch$/);
   await expect(page.getByText('Orders imported: 1')).toBeVisible();
 

@@ -16,10 +16,10 @@ async function column(page: Page, index: number): Promise<string[]> {
   ).map((text) => text.trim());
 }
 
-/** The row count the pager shows ('1–10 of 523'). */
+/** The row count the pager shows ('1–10 of 1,523'). */
 async function total(page: Page): Promise<number> {
-  const text = await page.getByText(/^\d+–\d+ of \d+$/).innerText();
-  return Number(text.split(' of ')[1]);
+  const text = await page.getByText(/^[\d,]+–[\d,]+ of [\d,]+$/).innerText();
+  return Number(text.split(' of ')[1]?.replaceAll(',', ''));
 }
 
 /** DD.MM.YYYY as a sortable YYYY-MM-DD. */
@@ -36,7 +36,7 @@ test('a client user finds stock rows of their company by consignee, SKU and text
   await expect(page).toHaveURL(/\/stock$/);
   await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
-  await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
+  await expect(page.getByText(/^1–10 of [\d,]+$/)).toBeVisible();
   await expectAccessible(page);
 
   // Tenancy: the operator works for Baltic Foods only.
@@ -121,7 +121,7 @@ test('the stock table sorts by expiry date and SKU name and pages on the server'
   const firstPage = await column(page, 3);
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText(/^11–20 of \d+$/)).toBeVisible();
+  await expect(page.getByText(/^11–20 of [\d,]+$/)).toBeVisible();
   await expect.poll(async () => (await column(page, 3)).join('|')).not.toBe(firstPage.join('|'));
   await expectAccessible(page);
 });

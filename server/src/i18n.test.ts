@@ -31,6 +31,9 @@ describe('translate', () => {
     expect(translate('en', 'email.more', { count: 15000 })).toBe('…and 15,000 more.');
     expect(translate('ru', 'email.more', { count: 15000 })).toBe('…и ещё 15\u00a0000.');
     expect(translate('lv', 'email.more', { count: 15000 })).toBe('…un vēl 15\u00a0000.');
+    expect(translate('ru', 'catalogs.table.range', { from: 1, to: 10, total: 15234 })).toBe(
+      '1–10 из 15\u00a0234',
+    );
   });
 
   it('falls back to English for an unknown language, and to the key for an unknown key', () => {

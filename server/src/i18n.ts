@@ -3,9 +3,9 @@ import { LOCALES } from '@extranet/contract/locales';
 
 /**
  * The server's words for people (list exports, email summaries), from the same locale files as
- * the web app and read the way its i18next reads them: `{{name}}` placeholders, and for a `count`
- * the language's plural form (`key_one`, `key_few`, `key_many`, `key_other`; `key_zero` first
- * when the count is zero).
+ * the web app and read the way its i18next reads them: `{{name}}` and `{{name, number}}`
+ * placeholders, and for a `count` the language's plural form (`key_one`, `key_few`, `key_many`,
+ * `key_other`; `key_zero` first when the count is zero).
  */
 export type TranslateParams = Record<string, string | number>;
 
@@ -42,7 +42,8 @@ export function translate(lang: string, key: string, params: TranslateParams = {
   const text = find(language, key, count) ?? find('en', key, count);
   if (text === undefined) return key;
   const numbers = new Intl.NumberFormat(language);
-  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => {
+  // Any number is written the language's way, whether or not its placeholder says `, number`.
+  return text.replace(/{{\s*(\w+)\s*(?:,\s*number\s*)?}}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
     return typeof value === 'number' ? numbers.format(value) : value;

@@ -18,5 +18,5 @@ export function errorMessage(t: TFunction, error: unknown): string {
   const general = t(`errors.${code}`);
   const reason = reasonOf(error);
   if (!reason) return general;
-  return t(`errorReasons.${code}.${reason}`, { defaultValue: general, min: PASSWORD_MIN_LENGTH });
+  return t(`errorReasons.${code}.${reason}`, { defaultValue: general, count: PASSWORD_MIN_LENGTH });
 }

@@ -25,6 +25,37 @@ const flat = Object.fromEntries(LANGUAGES.map((lang) => [lang, flatten(locales[l
   Map<string, string>
 >;
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** A key without its plural suffix: `orders.import.submit_few` -> `orders.import.submit`. */
+const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '');
+
+/** Every text of each key, its plural forms gathered under the key without the suffix. */
+function textsByBaseKey(texts: Map<string, string>): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [key, value] of texts) {
+    const base = baseKey(key);
+    const forms = out.get(base) ?? new Map<string, string>();
+    forms.set(key.slice(base.length + 1) || '', value);
+    out.set(base, forms);
+  }
+  return out;
+}
+
+const grouped = Object.fromEntries(LANGUAGES.map((lang) => [lang, textsByBaseKey(flat[lang])])) as Record<
+  (typeof LANGUAGES)[number],
+  Map<string, Map<string, string>>
+>;
+
+/**
+ * Texts a language writes as English does: the names of the languages in the switch, and texts
+ * of codes and numbers only (EAN, XLSX, `{{from}}–{{to}}`).
+ */
+function isSameInEveryLanguage(key: string, text: string): boolean {
+  if (key.startsWith('layout.languages.')) return true;
+  return /^[\p{Lu}\d\s.,:;·()/–-]*$/u.test(text.replace(/{{[^}]*}}/g, ''));
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -37,11 +68,28 @@ describe('locales', () => {
   for (const lang of LANGUAGES) {
     for (const other of LANGUAGES) {
       if (lang === other) continue;
-      it(`has every ${lang} key in ${other}`, () => {
-        const missing = [...flat[lang].keys()].filter((key) => !flat[other].has(key));
+      it(`has every ${lang} key in ${other}, plural forms aside`, () => {
+        const missing = [...grouped[lang].keys()].filter((key) => !grouped[other].has(key));
         expect(missing).toEqual([]);
       });
     }
+
+    it(`writes each ${lang} plural text in exactly the forms the language has`, () => {
+      const needed = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+      const wrong = [...grouped[lang]]
+        .filter(([, forms]) => !forms.has(''))
+        .map(([key, forms]) => {
+          // i18next reads `_zero` for a count of 0 in any language.
+          const written = [...forms.keys()].filter((form) => form !== 'zero' || needed.includes('zero'));
+          return { key, forms: written.sort() };
+        })
+        .filter(({ forms }) => forms.join() !== needed.join());
+      expect(wrong).toEqual([]);
+      const mixed = [...grouped[lang]]
+        .filter(([, forms]) => forms.has('') && forms.size > 1)
+        .map(([key]) => key);
+      expect(mixed).toEqual([]);
+    });
 
     it(`has no empty ${lang} texts`, () => {
       const empty = [...flat[lang]].filter(([, value]) => value.trim() === '').map(([key]) => key);
@@ -71,20 +119,39 @@ describe('locales', () => {
 
   it('translates ru and lv instead of copying English', () => {
     for (const lang of ['ru', 'lv'] as const) {
-      const copied = [...flat.en]
-        .filter(([key, value]) => !key.startsWith('layout.languages.') && flat[lang].get(key) === value)
+      const copied = [...flat[lang]]
+        .filter(([key, value]) => {
+          const english = [...(grouped.en.get(baseKey(key))?.values() ?? [])];
+          return english.includes(value) && !isSameInEveryLanguage(key, value);
+        })
         .map(([key]) => key);
       expect(copied, lang).toEqual([]);
     }
   });
 
-  it('keeps the same {{placeholders}} in every language', () => {
-    const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-    for (const [key, value] of flat.en) {
+  it('keeps the same {{placeholders}} in every language, across the plural forms of a text', () => {
+    const placeholders = (forms: Map<string, string> | undefined) =>
+      [
+        ...new Set(
+          [...(forms?.values() ?? [])].flatMap((text) =>
+            [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]),
+          ),
+        ),
+      ].sort();
+    for (const [key, forms] of grouped.en) {
       for (const lang of ['ru', 'lv'] as const) {
-        expect(placeholders(flat[lang].get(key) ?? ''), `${lang} ${key}`).toEqual(placeholders(value));
+        expect(placeholders(grouped[lang].get(key)), `${lang} ${key}`).toEqual(placeholders(forms));
       }
     }
+  });
+
+  it('writes counts and totals with the number format of the language', () => {
+    const unformatted = [...LANGUAGES].flatMap((lang) =>
+      [...flat[lang]]
+        .filter(([, text]) => /{{\s*(count|total)\s*}}/.test(text))
+        .map(([key]) => `${lang} ${key}`),
+    );
+    expect(unformatted).toEqual([]);
   });
 
   it('has every literal key that the source code uses', () => {

@@ -81,7 +81,7 @@ export function PasswordPolicyNote({ password, context }: { password: string; co
   return (
     <Text component="span" size="xs" c="red.9" aria-live="polite" data-testid="password-policy">
       <Text component="span" size="xs" fw={600} display="block">
-        {t(`errorReasons.password_too_soft.${verdict.reason}`, { min: PASSWORD_MIN_LENGTH })}
+        {t(`errorReasons.password_too_soft.${verdict.reason}`, { count: PASSWORD_MIN_LENGTH })}
       </Text>
       {details.map((line) => (
         <Text component="span" size="xs" display="block" key={line}>

@@ -25,14 +25,19 @@ const PREVIEW_ROWS = 200;
 function fileProblemText(t: TFunction, problem: FileProblem): string {
   switch (problem.kind) {
     case 'invalid':
-      return t('companies.import.fileProblems.invalid', {
-        rows: problem.rows.join(', '),
-        field: problem.field,
-      });
+      return t(
+        problem.rows.length > 1
+          ? 'companies.import.fileProblems.invalidRows'
+          : 'companies.import.fileProblems.invalid',
+        {
+          rows: problem.rows.join(', '),
+          field: problem.field,
+        },
+      );
     case 'missingColumns':
       return t('companies.import.fileProblems.missingColumns', { columns: problem.columns.join(', ') });
     case 'tooMany':
-      return t('companies.import.fileProblems.tooMany', { max: problem.max });
+      return t('companies.import.fileProblems.tooMany', { count: problem.max });
     default:
       return t(`companies.import.fileProblems.${problem.kind}`);
   }

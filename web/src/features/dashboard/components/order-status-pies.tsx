@@ -71,7 +71,7 @@ function StatusPie({
       ) : (
         <Group align="center" gap="xl" wrap="wrap">
           {/* The chart is a picture of the list next to it, which carries the same links. */}
-          <div role="img" aria-label={t('graphs.summary', { total })}>
+          <div role="img" aria-label={t('graphs.summary', { count: total })}>
             <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
               <StatusPieChart
                 data={data}

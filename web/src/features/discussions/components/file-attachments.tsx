@@ -119,7 +119,7 @@ export function FileAttachments({
       else if (!files.isAcceptedFile(config.COMMENT_ACCEPTED_FILES, file.name, file.type))
         problems.push(t('discussions.files.typeNotAccepted', { name: file.name }));
       else if (room <= 0)
-        problems.push(t('discussions.files.tooMany', { name: file.name, max: config.COMMENT_MAX_FILES }));
+        problems.push(t('discussions.files.tooMany', { name: file.name, count: config.COMMENT_MAX_FILES }));
       else {
         room -= 1;
         start(file);
@@ -159,7 +159,7 @@ export function FileAttachments({
             <Text size="sm">{t('discussions.files.drop')}</Text>
             <Text size="xs" c="dimmed">
               {t('discussions.files.limits', {
-                max: config.COMMENT_MAX_FILES,
+                count: config.COMMENT_MAX_FILES,
                 size: formatFileSize(config.COMMENT_MAX_FILESIZE),
                 types: accepted.join(', '),
               })}

@@ -119,7 +119,7 @@ export function PasteLinesDialog({ consigneeId, defaultUomId, inOrder, onAdd }: 
           />
           {tooMany && (
             <Alert color="red" role="alert">
-              {t('orders.paste.tooMany', { max: MAX_PASTED_ROWS })}
+              {t('orders.paste.tooMany', { count: MAX_PASTED_ROWS })}
             </Alert>
           )}
           {check.isError && (

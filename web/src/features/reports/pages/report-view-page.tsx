@@ -102,7 +102,7 @@ function ReportFrame({ name, url }: { name: string; url: string }) {
           >
             <Stack gap="sm" align="flex-start">
               <Text size="sm">
-                {t('reports.view.fallbackText', { seconds: REPORT_LOAD_TIMEOUT_MS / 1000 })}
+                {t('reports.view.fallbackText', { count: REPORT_LOAD_TIMEOUT_MS / 1000 })}
               </Text>
               <Button
                 component="a"

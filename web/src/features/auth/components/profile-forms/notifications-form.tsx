@@ -24,9 +24,9 @@ const NO_SUMMARY = 'none';
 export function emailRateLabel(t: TFunction, minutes: number): string {
   if (minutes === 60) return t('auth.users.edit.rates.hourly');
   if (minutes === 1440) return t('auth.users.edit.rates.daily');
-  if (minutes % 1440 === 0) return t('auth.users.edit.rates.days', { n: minutes / 1440 });
-  if (minutes % 60 === 0) return t('auth.users.edit.rates.hours', { n: minutes / 60 });
-  return t('auth.users.edit.rates.minutes', { n: minutes });
+  if (minutes % 1440 === 0) return t('auth.users.edit.rates.days', { count: minutes / 1440 });
+  if (minutes % 60 === 0) return t('auth.users.edit.rates.hours', { count: minutes / 60 });
+  return t('auth.users.edit.rates.minutes', { count: minutes });
 }
 
 /** Email summary rate and the notification types the user receives (no validation toast: SPEC.md §5). */
