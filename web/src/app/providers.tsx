@@ -3,7 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n, useLanguage } from '../shared/i18n';
 import { cssVariablesResolver, theme } from './theme';
@@ -11,10 +11,6 @@ import { cssVariablesResolver, theme } from './theme';
 function LocalizedProviders({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
-
-  useEffect(() => {
-    document.title = t('common.appName');
-  }, [t]);
 
   return (
     // SPEC.md §9: the week starts on Monday.

@@ -1,9 +1,11 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 
 export function NotFoundPage({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
+  useDocumentTitle([t('layout.notFound.title')]);
   return (
     <Stack gap="sm" align="flex-start" data-testid="not-found">
       <Text fz={48} fw={700} c="dimmed" lh={1} aria-hidden>

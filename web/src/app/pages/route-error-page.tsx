@@ -3,10 +3,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 
 /** A screen that threw while rendering or loading (for example a page chunk after a new release). */
 export function RouteErrorPage() {
   const { t } = useTranslation();
+  useDocumentTitle([t('layout.routeError.title')]);
   const error = useRouteError();
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorCodeOf } from '../../../shared/api';
 import { fieldError, requiredText } from '../../../shared/forms';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { useLogin } from '../api/login';
 import { FormError } from '../components/form-error';
 import { usePasswordToggleProps } from '../forms/password-toggle';
@@ -28,6 +29,7 @@ const CODE_STEPS = ['second_factor_required', 'second_factor_invalid', 'too_many
 /** SPEC.md §2 Login: on failure the password is cleared and the server's message shown. */
 export function LoginPage() {
   const { t } = useTranslation();
+  useDocumentTitle([t('auth.login.title')]);
   const loginMutation = useLogin();
   const toggle = usePasswordToggleProps();
   const [codeStep, setCodeStep] = useState(false);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSessionState } from '../../../shared/session';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { useChangePasswordSelf } from '../api/change-password-self';
 import { useLogout } from '../api/logout';
 import { FormError } from '../components/form-error';
@@ -30,6 +31,7 @@ const EMPTY: PassresetForm = { current: '', password: '', confirm: '' };
 /** SPEC.md §2 passreset: the forced password change of a limited session; on failure all three are cleared. */
 export function PassresetPage() {
   const { t } = useTranslation();
+  useDocumentTitle([t('auth.passreset.title')]);
   const change = useChangePasswordSelf({ onChanged: () => notifySuccess(t('auth.passreset.success')) });
   const toggle = usePasswordToggleProps();
   const logout = useLogout();

@@ -62,7 +62,10 @@ function ProfileEditor({ profile, isSelf }: { profile: auth.UserProfile; isSelf:
   if (!isSelf && !profile.manageable) {
     return (
       <Stack gap="md">
-        <PageTitle title={t('auth.users.edit.title', { name: profile.username })} />
+        <PageTitle
+          title={t('auth.users.edit.title', { name: profile.username })}
+          section={t('auth.users.list.title')}
+        />
         <Alert color="red" variant="light" icon={<IconLock aria-hidden />} role="alert">
           {t('auth.users.edit.notManageable')}
         </Alert>
@@ -78,6 +81,7 @@ function ProfileEditor({ profile, isSelf }: { profile: auth.UserProfile; isSelf:
         title={
           isSelf ? t('auth.users.edit.ownTitle') : t('auth.users.edit.title', { name: profile.username })
         }
+        section={isSelf ? undefined : t('auth.users.list.title')}
         description={profile.fio}
         actions={viewProfile()}
       />

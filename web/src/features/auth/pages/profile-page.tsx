@@ -42,6 +42,7 @@ function Profile({ profile, isSelf }: { profile: auth.UserProfile; isSelf: boole
     <Stack gap="md" maw={960}>
       <PageTitle
         title={isSelf ? t('auth.users.profile.ownTitle') : profile.username}
+        section={isSelf ? undefined : t('auth.users.list.title')}
         description={profile.fio}
         actions={
           canEdit && (

@@ -2,11 +2,13 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../shared/session';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { TotpSetup } from '../components/totp-setup';
 
 /** The company requires a second factor: set it up before the workplace opens. */
 export function SecondFactorSetupPage() {
   const { t } = useTranslation();
+  useDocumentTitle([t('auth.security.setupTitle')]);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (

@@ -37,7 +37,7 @@ function UserAdd() {
   const defaults = useAddUserDefaults();
   return (
     <Stack gap="md" maw={720}>
-      <PageTitle title={t('auth.users.add.title')} />
+      <PageTitle title={t('auth.users.add.title')} section={t('auth.users.list.title')} />
       {defaults.data ? (
         <AddUserFormCard defaults={{ ...defaults.data, role: defaults.data.role as AddUserForm['role'] }} />
       ) : (

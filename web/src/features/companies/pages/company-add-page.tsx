@@ -22,7 +22,11 @@ function CompanyAdd() {
   const add = useAddCompany();
   return (
     <Stack gap="md">
-      <PageTitle title={t('companies.add.title')} description={t('companies.add.description')} />
+      <PageTitle
+        title={t('companies.add.title')}
+        section={t('companies.list.title')}
+        description={t('companies.add.description')}
+      />
       <Paper withBorder p="lg" radius="md">
         <CompanyForm
           submitLabel={t('companies.add.submit')}

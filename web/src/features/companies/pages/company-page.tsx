@@ -107,6 +107,8 @@ function Company({ companyId }: { companyId: number }) {
             <CompanyStatusBadge active={data.active} />
           </Group>
         }
+        record={data.name}
+        section={t('companies.list.title')}
         description={t('companies.page.code', { code: data.code })}
         actions={<ActiveToggle company={data} />}
       />

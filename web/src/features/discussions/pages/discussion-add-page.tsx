@@ -70,7 +70,7 @@ export function DiscussionAddPage({ visibility }: { visibility: Visibility }) {
 
   return (
     <Stack gap="md" maw={720}>
-      <PageTitle title={title} />
+      <PageTitle title={title} section={t('discussions.list.title')} />
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={onSubmit} noValidate aria-label={title}>
           <Stack gap="md">

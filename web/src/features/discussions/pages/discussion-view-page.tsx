@@ -33,7 +33,7 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
   if (discussion.isError && !discussion.isFetchNextPageError) {
     return (
       <Stack>
-        <PageTitle title={t('discussions.view.title')} />
+        <PageTitle title={t('discussions.view.title')} section={t('discussions.list.title')} />
         <Alert color="red" variant="light" role="alert">
           {errorMessage(t, discussion.error)}
         </Alert>
@@ -55,6 +55,7 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
     <Stack gap="md" maw={960}>
       <PageTitle
         title={discussions.discussionName(t, data)}
+        section={t('discussions.list.title')}
         description={
           <Group gap="xs" component="span">
             <span>{data.company.name}</span>

@@ -118,7 +118,7 @@ function AddOrder({ kind }: { kind: OrderKind }) {
 
   return (
     <Stack gap="md" maw={640}>
-      <PageTitle title={t(`orders.add.title.${kind}`)} />
+      <PageTitle title={t(`orders.add.title.${kind}`)} section={t(`orders.list.title.${kind}`)} />
       {copying && fromOrderId !== null && <CopyNotice kind={kind} fromOrderId={fromOrderId} />}
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={onSubmit} noValidate aria-label={t(`orders.add.title.${kind}`)}>

@@ -90,6 +90,8 @@ function EditLoadedOrder({
             <OrderStatusBadge progress={order.progress} status={order.status} />
           </Group>
         }
+        record={t('orders.breadcrumbs.edit', { code })}
+        section={t(`orders.list.title.${kind}`)}
         actions={
           order.can_update && (
             <Button

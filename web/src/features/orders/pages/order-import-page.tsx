@@ -104,7 +104,11 @@ function OrderImport({ kind }: { kind: OrderKind }) {
 
   return (
     <Stack gap="md">
-      <PageTitle title={t(`orders.import.title.${kind}`)} description={t('orders.import.description')} />
+      <PageTitle
+        title={t(`orders.import.title.${kind}`)}
+        section={t(`orders.list.title.${kind}`)}
+        description={t('orders.import.description')}
+      />
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
           <Group align="flex-end" gap="sm" wrap="wrap">

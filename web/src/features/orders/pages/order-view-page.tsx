@@ -158,6 +158,8 @@ function ViewOrder({
             <OrderStatusBadge progress={data.progress} status={data.status} />
           </Group>
         }
+        record={code}
+        section={t(`orders.list.title.${kind}`)}
         actions={
           <>
             <RefreshButton onRefresh={() => order.refetch()} loading={order.isFetching} />

@@ -153,7 +153,7 @@ function ReportForm({ report }: { report?: reports.Report }) {
 
   return (
     <Stack gap="md" maw={640}>
-      <PageTitle title={title} />
+      <PageTitle title={title} section={t('reports.list.title')} />
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={onSubmit} noValidate aria-label={title}>
           <Stack gap="md">

@@ -57,6 +57,7 @@ function ReportView({ reportId }: { reportId: number }) {
     <Stack gap={0} h="100%">
       <PageTitle
         title={name}
+        section={t('reports.list.title')}
         actions={
           <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
             <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />

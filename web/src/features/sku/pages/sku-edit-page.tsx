@@ -194,7 +194,7 @@ function SkuEditForm({ item }: { item: sku.SkuRow }) {
 
   return (
     <Stack gap="md">
-      <PageTitle title={t('sku.edit.title', { name: item.name })} />
+      <PageTitle title={t('sku.edit.title', { name: item.name })} section={t('sku.list.title')} />
       <SkuChooser item={item} />
 
       <form onSubmit={onSubmit} noValidate aria-label={t('sku.edit.title', { name: item.name })}>

@@ -65,6 +65,7 @@ function SkuView({ skuId }: { skuId: number }) {
     <Stack gap="md">
       <PageTitle
         title={data.name}
+        section={t('sku.list.title')}
         actions={
           <>
             <RefreshButton onRefresh={refresh} loading={item.isFetching || eans.isFetching} />
