@@ -4,4 +4,4 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
-import './tables.css';
+import './wrapping.css';
