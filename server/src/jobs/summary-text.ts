@@ -27,8 +27,13 @@ function sentence(t: Translate, dict: discussions.SystemText): string {
         : value || t('discussions.progress.unknown');
     return t('discussions.system.progressChanged', { from: name(dict.old), to: name(dict.new) });
   }
-  const name = (value: { code: string | null; desc: string | null }) =>
-    value.desc || value.code || t('discussions.progress.unknown');
+  // A code the product names is written in the reader's language, as on the web
+  // (web/src/shared/messages/warehouse-status.ts); any other as the warehouse describes it.
+  const name = (value: { code: string | null; desc: string | null }) => {
+    const key = `warehouse.orderStatus.${value.code}`;
+    const known = value.code ? t(key) : key;
+    return known !== key ? known : value.desc || value.code || t('discussions.progress.unknown');
+  };
   return t('discussions.system.statusChanged', { from: name(dict.old), to: name(dict.new) });
 }
 

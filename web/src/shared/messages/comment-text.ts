@@ -1,5 +1,6 @@
 import { discussions } from '@extranet/contract';
 import type { TFunction } from 'i18next';
+import { orderStatusName } from './warehouse-status';
 
 /**
  * How comments read, shared by the discussion threads and the header's notifications: system
@@ -14,7 +15,7 @@ function progressName(t: TFunction, progress: string): string {
 }
 
 function statusName(t: TFunction, status: { code: string | null; desc: string | null }): string {
-  return status.desc || status.code || t('discussions.progress.unknown');
+  return orderStatusName(t, status) ?? t('discussions.progress.unknown');
 }
 
 export function commentText(t: TFunction, text: discussions.CommentText): string {

@@ -12,6 +12,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, getPageConfig } from '../../../shared/api';
+import { formatFileSize } from '../../../shared/i18n/numbers';
 import { uploadFile } from '../api/upload-file';
 
 interface Upload {
@@ -23,13 +24,6 @@ interface Upload {
   code?: string;
   error?: string;
   controller: AbortController;
-}
-
-/** A size as B, KB or MB, for people. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 let nextId = 0;

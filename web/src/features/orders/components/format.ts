@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatNumber } from '../../../shared/i18n/numbers';
 
 /** SPEC.md §5 and §9: dates as DD.MM.YYYY, times as HH:mm. */
 export const DATE_FORMAT = 'DD.MM.YYYY';
@@ -16,23 +17,12 @@ export function formatDateTime(value: Date | null | undefined): string {
   return value ? dayjs(value).format(DATE_TIME_FORMAT) : '';
 }
 
-/**
- * A decimal text with thousands grouped, kept exact: the digits are the server's, never a float's.
- * `decimals` pads or keeps the scale; a return order's quantities get a minus prefix (SPEC.md §2).
- */
+/** A decimal text from the server in the reader's language (shared/i18n/numbers.ts). */
 export function formatDecimal(
   value: string | null | undefined,
   options: { decimals?: number; negative?: boolean } = {},
 ): string {
-  if (value === null || value === undefined) return '';
-  const negative = value.startsWith('-');
-  const [integer = '0', fraction = ''] = value.replace(/^-/, '').split('.');
-  const scale = options.decimals ?? fraction.replace(/0+$/, '').length;
-  const digits = fraction.padEnd(scale, '0').slice(0, Math.max(scale, 0));
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const minus =
-    negative !== Boolean(options.negative) && !/^0*\.?0*$/.test(value.replace('-', '')) ? '-' : '';
-  return `${minus}${grouped}${digits ? `.${digits}` : ''}`;
+  return formatNumber(value, options);
 }
 
 export function formatMoney(value: string | null | undefined, currency: string | null | undefined): string {

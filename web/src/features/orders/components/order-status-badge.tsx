@@ -2,6 +2,7 @@ import type { orders } from '@extranet/contract';
 import { Badge, type MantineColor } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { orderStatusName } from '../../../shared/messages/warehouse-status';
 
 /** Progress values with a name of their own; sync shows the warehouse's status instead. */
 const NAMED: readonly string[] = ['draft', 'ready', 'sent', 'failure', 'template'];
@@ -25,7 +26,7 @@ export function orderStatusLabel(
   status: orders.PurchOrder['status'],
 ): string {
   if (NAMED.includes(progress)) return t(`orders.progress.${progress}`);
-  return status.desc ?? t('orders.progress.unknown');
+  return orderStatusName(t, status) ?? t('orders.progress.unknown');
 }
 
 export function OrderStatusBadge({

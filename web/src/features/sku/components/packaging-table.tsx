@@ -1,7 +1,7 @@
 import type { sku } from '@extranet/contract';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../shared/catalogs/format';
+import { formatNumber } from '../../../shared/i18n/numbers';
 
 /** SPEC.md §9 table id of the packaging lines. */
 export const PACKAGING_TABLE_ID = 'sku_fake_table';
@@ -9,7 +9,7 @@ export const PACKAGING_TABLE_ID = 'sku_fake_table';
 function dimensions(line: sku.SkuPackagingLine): string {
   const { width, height, length } = line.dimensions;
   if (width === null && height === null && length === null) return '';
-  return [width, height, length].map((value) => formatDecimal(value) || '?').join(' × ');
+  return [width, height, length].map((value) => formatNumber(value) || '?').join(' × ');
 }
 
 export function PackagingTable({ lines }: { lines: sku.SkuPackagingLine[] }) {
@@ -31,20 +31,20 @@ export function PackagingTable({ lines }: { lines: sku.SkuPackagingLine[] }) {
           accessor: 'gross_w',
           title: t('sku.packaging.grossW'),
           textAlign: 'right',
-          render: (line) => formatDecimal(line.gross_w),
+          render: (line) => formatNumber(line.gross_w),
         },
         {
           accessor: 'net_w',
           title: t('sku.packaging.netW'),
           textAlign: 'right',
-          render: (line) => formatDecimal(line.net_w),
+          render: (line) => formatNumber(line.net_w),
         },
         { accessor: 'dimensions', title: t('sku.packaging.dimensions'), render: dimensions },
         {
           accessor: 'volume',
           title: t('sku.packaging.volume'),
           textAlign: 'right',
-          render: (line) => formatDecimal(line.volume),
+          render: (line) => formatNumber(line.volume),
         },
         { accessor: 'pce_qty', title: t('sku.packaging.pceQty'), textAlign: 'right' },
       ]}

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Tabs, Title } from '@manti
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatDecimal } from '../../../shared/catalogs/format';
+import { formatNumber } from '../../../shared/i18n/numbers';
 import { useSession } from '../../../shared/session';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -164,13 +164,13 @@ function GeneralTab({ data }: { data: sku.SkuRow }) {
         },
         { label: t('sku.fields.commodityCode'), value: general.commodity_code },
         { label: t('sku.fields.productionCountry'), value: general.production_country },
-        { label: t('sku.fields.price'), value: formatDecimal(general.price) },
-        { label: t('sku.fields.vatRate'), value: formatDecimal(general.vat_rate) },
+        { label: t('sku.fields.price'), value: formatNumber(general.price) },
+        { label: t('sku.fields.vatRate'), value: formatNumber(general.vat_rate) },
         { label: t('sku.fields.classCode'), value: general.class_code },
-        { label: t('sku.fields.orderMin'), value: formatDecimal(general.order_min) },
-        { label: t('sku.fields.orderStep'), value: formatDecimal(general.order_step) },
+        { label: t('sku.fields.orderMin'), value: formatNumber(general.order_min) },
+        { label: t('sku.fields.orderStep'), value: formatNumber(general.order_step) },
         { label: t('sku.fields.exciseCode'), value: general.excise_code },
-        { label: t('sku.fields.alcoholPercent'), value: formatDecimal(general.alcohol_percent) },
+        { label: t('sku.fields.alcoholPercent'), value: formatNumber(general.alcohol_percent) },
       ]}
     />
   );

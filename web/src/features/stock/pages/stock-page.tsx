@@ -5,8 +5,10 @@ import { type DataTableColumn, useDataTableColumns } from 'mantine-datatable';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../shared/api';
-import { formatDecimal, formatIsoDate } from '../../../shared/catalogs/format';
+import { formatIsoDate } from '../../../shared/catalogs/format';
 import { consigneeSource, skuSource } from '../../../shared/catalogs/sources';
+import { formatNumber } from '../../../shared/i18n/numbers';
+import { stockStatusName } from '../../../shared/messages/warehouse-status';
 import { ExportMenu } from '../../../shared/ui/export-menu';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
@@ -26,7 +28,8 @@ const STATUS_COLORS: Record<string, string> = { AV: 'green', QC: 'yellow', BL: '
 
 function StatusBadge({ status }: { status: Row['status'] }) {
   const { t } = useTranslation();
-  if (!status.desc) {
+  const name = stockStatusName(t, status);
+  if (!name) {
     return (
       <Badge color="gray" variant="dot" tt="none">
         {t('stock.unknownStatus')}
@@ -35,7 +38,7 @@ function StatusBadge({ status }: { status: Row['status'] }) {
   }
   return (
     <Badge color={STATUS_COLORS[status.code ?? ''] ?? 'blue'} variant="dot" tt="none" maw="100%">
-      {status.desc}
+      {name}
     </Badge>
   );
 }
@@ -120,7 +123,7 @@ function StockTable() {
       {
         accessor: 'qty',
         title: t('stock.columns.qty'),
-        render: (row) => formatDecimal(row.qty),
+        render: (row) => formatNumber(row.qty),
         textAlign: 'right',
         width: 90,
       },
