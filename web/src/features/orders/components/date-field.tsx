@@ -19,7 +19,7 @@ export function DateField(props: Omit<DateInputProps, 'valueFormat' | 'dateParse
     <DateInput
       valueFormat={DATE_FORMAT}
       dateParser={parseDate}
-      placeholder="DD.MM.YYYY"
+      placeholder={t('common.datePlaceholder')}
       clearButtonProps={{ 'aria-label': t('orders.clearDate') }}
       {...props}
     />
