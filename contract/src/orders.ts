@@ -15,6 +15,31 @@ export const ORDER_PROGRESS = ['draft', 'ready', 'sent', 'failure', 'sync', 'tem
 export type OrderProgress = (typeof ORDER_PROGRESS)[number];
 export const OrderProgressSchema = z.enum(ORDER_PROGRESS);
 
+/**
+ * Why the product's own connectors, its simulated warehouse or its demo data failed an order: a
+ * code with parameters that the reader's language words (`orders.failureReason.<code>`). A refusal
+ * in the warehouse's own words has no code: its text is shown as given.
+ */
+export const FAILURE_CODES = [
+  'warehouse_unreachable',
+  'warehouse_http_status',
+  'unknown_products',
+  'unknown_address',
+  'external_code_used',
+  'sku_not_registered',
+  'no_dock_slot',
+  'no_capacity',
+  'held_by_warehouse',
+] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
+export const FailureParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type FailureParams = z.infer<typeof FailureParams>;
+/** A failure as the product stores it: a code and its parameters. */
+export interface FailureCause {
+  code: FailureCode;
+  params?: FailureParams;
+}
+
 /** Problems that block set_ready. */
 export const PROBLEM_ERRORS = [
   'no_location',
@@ -109,8 +134,14 @@ const headCommon = {
   modification_date: zDateTime,
   progress: OrderProgressSchema,
   status: OrderStatus,
-  /** Why the warehouse refused the order, while its progress is failure. */
+  /**
+   * Why the warehouse refused the order, while its progress is failure (and after it is put back
+   * to draft to fix): in English for a failure with a code, else in the warehouse's own words.
+   */
   failure_reason: z.string().nullable(),
+  /** The product's code for the failure, to word it in the reader's language; null for the warehouse's own text. */
+  failure_code: z.enum(FAILURE_CODES).nullable(),
+  failure_params: FailureParams.nullable(),
   problems: Problems,
   can_update: z.boolean(),
   can_ready: z.boolean(),
@@ -182,6 +213,8 @@ const rowCommon = {
   progress: OrderProgressSchema,
   status: OrderStatus,
   failure_reason: z.string().nullable(),
+  failure_code: z.enum(FAILURE_CODES).nullable(),
+  failure_params: FailureParams.nullable(),
   consignee_id: Id,
   consignee: OrderConsignee,
   creation_date: zDateTime,

@@ -33,6 +33,14 @@ export const zQtyDelta = z.codec(z.strictObject({ $decimal: QtyDeltaString }), Q
 const Code = z.string().trim().min(1).max(100);
 const OptionalText = (max: number) => z.string().max(max).nullable().optional();
 
+/**
+ * The warehouse's order and stock status codes the product knows and words in the reader's
+ * language (`warehouse.orderStatus.<code>`, `warehouse.stockStatus.<code>`); any other code is
+ * shown as the warehouse describes it.
+ */
+export const KNOWN_ORDER_STATUSES = ['NEW', 'RCV', 'DONE', 'PCK', 'SHP', 'DLV', 'CNL'] as const;
+export const KNOWN_STOCK_STATUSES = ['AV', 'QC', 'BL'] as const;
+
 export const WmsStatus = z.object({ code: Code, desc: z.string().max(200).nullable() });
 export type WmsStatus = z.infer<typeof WmsStatus>;
 

@@ -1,3 +1,4 @@
+import type { orders } from '@extranet/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -422,6 +423,8 @@ const orderHeadColumns = () => ({
   statusCode: text(),
   statusDesc: text(),
   failureReason: text(),
+  /** The product's own code for the failure, worded in the reader's language; null for the warehouse's text. */
+  failureCause: jsonb().$type<orders.FailureCause>(),
   authorId: integer().references(() => users.id),
   creationDate: createdAt(),
   modificationDate: createdAt(),

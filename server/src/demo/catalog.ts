@@ -1,4 +1,5 @@
 /** Word lists the demo data is built from. */
+import type { orders } from '@extranet/contract';
 
 export type BaseUom = 'pcs' | 'kg' | 'l';
 
@@ -471,9 +472,9 @@ export const COMPANY_DISCUSSIONS: readonly DiscussionPlan[] = [
   },
 ];
 
-export const FAILURE_REASONS = [
-  'Warehouse system rejected the order: unknown delivery address.',
-  'Connection to the warehouse system timed out.',
-  'Warehouse system rejected the order: external code already used.',
-  'Warehouse system rejected the order: SKU not registered in the warehouse.',
-] as const;
+export const FAILURE_CODES = [
+  'unknown_address',
+  'external_code_used',
+  'sku_not_registered',
+  'no_capacity',
+] as const satisfies readonly orders.FailureCode[];

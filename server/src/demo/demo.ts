@@ -9,6 +9,7 @@ import type { Db, Executor } from '../db/client';
 import * as t from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { enqueueSends } from '../modules/orders/orders.sends';
+import { failureOf, type OrderFailure } from '../modules/wms/wms.failure';
 import {
   ADDRESS_KINDS,
   type BaseUom,
@@ -16,7 +17,7 @@ import {
   COMPANY_DISCUSSIONS,
   COUNTRIES,
   DRINKS,
-  FAILURE_REASONS,
+  FAILURE_CODES,
   FOOD,
   HOME,
   LEGAL_FORMS,
@@ -455,7 +456,7 @@ interface OrderPlan {
   currencyId: number | null;
   isReturn: boolean;
   status: Status | null;
-  failureReason: string | null;
+  failure: OrderFailure | null;
   partyId: number | null;
   addressId: number | null;
   reference: string | null;
@@ -1084,7 +1085,7 @@ class DemoLoader {
       currencyId: party.currencyId ?? (random.chance(0.85) ? must(this.currencies, 'EUR') : null),
       isReturn: progress !== 'template' && random.chance(0.05),
       status: finalStatus,
-      failureReason: progress === 'failure' ? random.pick(FAILURE_REASONS) : null,
+      failure: progress === 'failure' ? failureOf(random.pick(FAILURE_CODES)) : null,
       partyId: flaw === 'party' ? null : party.id,
       addressId: flaw === 'party' || flaw === 'address' ? null : address.id,
       reference: random.chance(0.6)
@@ -1146,7 +1147,8 @@ class DemoLoader {
       progress: plan.progress,
       statusCode: plan.status?.code ?? null,
       statusDesc: plan.status?.desc ?? null,
-      failureReason: plan.failureReason,
+      failureReason: plan.failure?.reason ?? null,
+      failureCause: plan.failure?.cause ?? null,
       authorId: plan.authorId,
       creationDate: new Date(plan.creation),
       modificationDate: new Date(plan.modification),

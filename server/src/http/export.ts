@@ -24,7 +24,10 @@ export interface ExportColumn {
   /** A key of the locale files, e.g. `orders.fields.consignee`. */
   header: string;
   type?: ColumnType;
-  /** Values that are codes, written as the locale's `<values>.<code>` (a progress, a status). */
+  /**
+   * Values that are codes, written as the locale's `<values>.<code>` (a progress, a status); a
+   * value the locale has no text for is written as it is.
+   */
   values?: string;
 }
 
@@ -43,6 +46,16 @@ export function exportLanguage(acceptLanguage: string | undefined, profileLang: 
 
 /** A column (or expression) of an export's query under the key its ExportColumn names. */
 export const aliased = <T>(value: SQL<T> | AnyColumn, name: string) => sql<T>`${value}`.as(name);
+
+/**
+ * A warehouse status for an export column with `values`: its code when the product words it,
+ * else the warehouse's description (or the code when it gave none).
+ */
+export const statusValue = (code: AnyColumn, desc: AnyColumn, known: readonly string[]) =>
+  sql<string>`case when ${code} in (${sql.join(
+    known.map((value) => sql`${value}`),
+    sql`, `,
+  )}) then ${code} else coalesce(${desc}, ${code}) end`;
 
 /** A date column as `YYYY-MM-DD` text, whatever the driver would make of a date. */
 export const dateText = (column: SQL | unknown) => sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
@@ -92,9 +105,10 @@ export async function sendExport(
   const headers = columns.map((column) => translate(lang, column.header));
   const value = (row: Record<string, unknown>, column: ExportColumn) => {
     const raw = row[column.key];
-    return column.values && raw !== null && raw !== undefined
-      ? translate(lang, `${column.values}.${raw}`)
-      : raw;
+    if (!column.values || raw === null || raw === undefined) return raw;
+    const key = `${column.values}.${raw}`;
+    const text = translate(lang, key);
+    return text === key ? raw : text;
   };
   const body = new PassThrough();
   const stamp = new Date().toISOString().slice(0, 10);

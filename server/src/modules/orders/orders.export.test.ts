@@ -25,6 +25,8 @@ beforeAll(async () => {
     vendorId: world.vendor.id,
     deliveryDate: '2027-01-15',
     truckNumber: 'KA-1',
+    statusCode: 'SHP',
+    statusDesc: 'Shipped',
   });
   await db.insert(purchLines).values([
     { headId: first, position: 1, skuId: world.skus[0]!.id, orderedQty: '12.000', price: '2.505' },
@@ -34,6 +36,8 @@ beforeAll(async () => {
     consigneeId: world.consignee.id,
     externalCode: 'EXP-2',
     progress: 'failure',
+    statusCode: 'X-HOLD',
+    statusDesc: 'On hold at gate',
   });
   await insertOrder(db, 'purch', { consigneeId: other.consignee.id, externalCode: 'EXP-FOREIGN' });
 });
@@ -72,6 +76,8 @@ describe('order exports', () => {
     const first = Object.fromEntries(header!.map((name, i) => [name, rows[0]![i]]));
     expect(first).toMatchObject({ 'Дата поставки': '2027-01-15', Итого: '45.060', 'Номер машины': 'KA-1' });
     expect(rows[1]![header!.indexOf('Этап')]).toBe('Ошибка');
+    // A warehouse status the product knows in the reader's words, another as the warehouse gave it.
+    expect(rows.map((row) => row[header!.indexOf('Статус')])).toEqual(['Отгружен', 'On hold at gate']);
 
     const failed = await exportFile(orders.purch.exportOrders, {
       filters: { progress: 'failure', smart: 'EXP-' },

@@ -36,7 +36,7 @@ function orderColumns(kind: OrderKind): ExportColumn[] {
     { key: 'creation_date', header: 'orders.fields.creationDate', type: 'datetime' },
     { key: 'delivery_date', header: 'orders.fields.deliveryDate', type: 'date' },
     { key: 'progress', header: 'orders.export.progress', values: 'orders.progress' },
-    { key: 'status', header: 'orders.fields.status' },
+    { key: 'status', header: 'orders.fields.status', values: 'warehouse.orderStatus' },
     { key: 'is_return', header: 'orders.fields.isReturn', type: 'boolean' },
     { key: 'location', header: 'orders.fields.location' },
     { key: 'truck_number', header: 'orders.fields.truckNumber' },

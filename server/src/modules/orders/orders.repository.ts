@@ -1,4 +1,4 @@
-import type { orders, StockLot } from '@extranet/contract';
+import { type orders, type StockLot, wms } from '@extranet/contract';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { companyCondition } from '../../access/tenancy';
@@ -19,7 +19,7 @@ import {
   uoms,
   vendors,
 } from '../../db/schema';
-import { aliased as as, dateText, dateTimeText } from '../../http/export';
+import { aliased as as, dateText, dateTimeText, statusValue } from '../../http/export';
 import { ilikeAny, type ListQuery, orderingSql, pageWindow, referencesMatching } from '../../http/lists';
 import type { Actor } from '../../http/session';
 
@@ -72,6 +72,7 @@ export interface OrderRowRecord {
   statusCode: string | null;
   statusDesc: string | null;
   failureReason: string | null;
+  failureCause: orders.FailureCause | null;
   consigneeId: number;
   consigneeName: string;
   businessLineId: number;
@@ -172,6 +173,7 @@ export async function listOrderRows(
       statusCode: h.statusCode,
       statusDesc: h.statusDesc,
       failureReason: h.failureReason,
+      failureCause: h.failureCause,
       consigneeId: h.consigneeId,
       consigneeName: consignees.name,
       businessLineId: businessLines.id,
@@ -239,6 +241,7 @@ export interface OrderHeadRecord {
   statusCode: string | null;
   statusDesc: string | null;
   failureReason: string | null;
+  failureCause: orders.FailureCause | null;
   creationDate: Date;
   modificationDate: Date;
   partyId: number | null;
@@ -303,6 +306,7 @@ export async function findOrderHead(
       statusCode: h.statusCode,
       statusDesc: h.statusDesc,
       failureReason: h.failureReason,
+      failureCause: h.failureCause,
       creationDate: h.creationDate,
       modificationDate: h.modificationDate,
       partyId: t.partyId,
@@ -577,7 +581,7 @@ export async function moveProgress(
     .update(h)
     .set({
       progress: to,
-      ...(from === 'failure' && to === 'draft' ? {} : { failureReason: null }),
+      ...(from === 'failure' && to === 'draft' ? {} : { failureReason: null, failureCause: null }),
       modificationDate: sql`now()`,
     })
     .where(and(eq(h.id, headId), eq(h.progress, from), isNull(h.excludedAt)))
@@ -655,7 +659,7 @@ export async function orderExportQuery(
       creation_date: as(dateTimeText(h.creationDate), 'creation_date'),
       delivery_date: as(dateText(h.deliveryDate), 'delivery_date'),
       progress: as(h.progress, 'progress'),
-      status: as(sql`coalesce(${h.statusDesc}, ${h.statusCode})`, 'status'),
+      status: as(statusValue(h.statusCode, h.statusDesc, wms.KNOWN_ORDER_STATUSES), 'status'),
       is_return: as(h.isReturn, 'is_return'),
       location: as(locations.label, 'location'),
       truck_number: as(h.truckNumber, 'truck_number'),

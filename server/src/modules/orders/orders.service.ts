@@ -125,6 +125,8 @@ function toRow<K extends OrderKind>(kind: K, row: OrderRowRecord): OrderRow<K> {
     progress: progressOf(row.progress),
     status: { code: row.statusCode, desc: row.statusDesc },
     failure_reason: row.failureReason,
+    failure_code: row.failureCause?.code ?? null,
+    failure_params: row.failureCause?.params ?? null,
     consignee_id: row.consigneeId,
     consignee: {
       name: row.consigneeName,
@@ -204,6 +206,8 @@ function toView<K extends OrderKind>(
     progress,
     status: { code: head.statusCode, desc: head.statusDesc },
     failure_reason: head.failureReason,
+    failure_code: head.failureCause?.code ?? null,
+    failure_params: head.failureCause?.params ?? null,
     problems,
     can_update: canUpdate,
     can_ready: canUpdate && !head.isTemplate && progress === 'draft' && problems.errors.length === 0,

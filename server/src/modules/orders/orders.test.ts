@@ -926,6 +926,8 @@ describe('order lists', () => {
       progress: 'ready',
       status: { code: null, desc: null },
       failure_reason: null,
+      failure_code: null,
+      failure_params: null,
       consignee_id: w.consignee.id,
       consignee: {
         name: w.consignee.name,

@@ -1,9 +1,9 @@
-import type { stock } from '@extranet/contract';
+import { type stock, wms } from '@extranet/contract';
 import { and, asc, count, countDistinct, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
-import { aliased as as, dateText } from '../../http/export';
+import { aliased as as, dateText, statusValue } from '../../http/export';
 import { ilikeAny, noRows, pageWindow, referencesMatching, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 
@@ -94,7 +94,7 @@ export function stockExportQuery(db: Executor, actor: Actor, query: stock.Export
       consignee: as(consignees.name, 'consignee'),
       sku_code: as(skus.externalCode, 'sku_code'),
       sku_name: as(skus.name, 'sku_name'),
-      status: as(sql`coalesce(${stockRows.statusDesc}, ${stockRows.statusCode})`, 'status'),
+      status: as(statusValue(stockRows.statusCode, stockRows.statusDesc, wms.KNOWN_STOCK_STATUSES), 'status'),
       qty: as(stockRows.qty, 'qty'),
       uom: as(uoms.name, 'uom'),
       expiry_date: as(dateText(stockRows.expiryDate), 'expiry_date'),

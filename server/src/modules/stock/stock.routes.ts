@@ -11,7 +11,7 @@ const STOCK_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'consignee', header: 'stock.columns.consignee' },
   { key: 'sku_code', header: 'stock.columns.skuCode' },
   { key: 'sku_name', header: 'stock.columns.skuName' },
-  { key: 'status', header: 'stock.columns.status' },
+  { key: 'status', header: 'stock.columns.status', values: 'warehouse.stockStatus' },
   { key: 'qty', header: 'stock.columns.qty', type: 'number' },
   { key: 'uom', header: 'stock.columns.uom' },
   { key: 'expiry_date', header: 'stock.columns.expiryDate', type: 'date' },

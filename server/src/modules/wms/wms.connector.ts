@@ -1,14 +1,15 @@
 import type { wms } from '@extranet/contract';
+import type { OrderFailure } from './wms.failure';
 
 /**
  * What became of one send:
  * - `accepted`: the warehouse took the order (progress sent), optionally with its first status;
- * - `refused`: it will not take the order as it is (progress failure with the reason);
+ * - `refused`: it will not take the order as it is (progress failure, saying why);
  * - `retry`: no answer worth acting on (timeout, network, 5xx): try again later.
  */
 export type SendOutcome =
   | { result: 'accepted'; status?: wms.WmsStatus }
-  | { result: 'refused'; reason: string }
+  | { result: 'refused'; failure: OrderFailure }
   | { result: 'retry'; error: string };
 
 /** How ready orders reach the warehouse system; WMS_CONNECTOR chooses one. */

@@ -1,24 +1,25 @@
 import { encode, wms } from '@extranet/contract';
 import type { SendOutcome, WmsConnector } from './wms.connector';
+import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
 import { signedHeaders } from './wms.signature';
-
-const REASON_MAX = 1000;
 
 /** 408 and 429 say "not now", not "never": they are retried like 5xx. */
 const RETRYABLE_4XX = new Set([408, 425, 429]);
 
-function reasonOf(status: number, text: string): string {
+/** The warehouse's own words for a refusal, or the product's when it gave none. */
+function failureFrom(status: number, text: string): OrderFailure {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
     const failure = body.failure as { code?: unknown } | undefined;
     for (const candidate of [body.reason, body.message, body.error, failure?.code]) {
-      if (typeof candidate === 'string' && candidate.trim()) return candidate.trim().slice(0, REASON_MAX);
+      if (typeof candidate === 'string' && candidate.trim()) return warehouseFailure(candidate);
     }
   } catch {
     // not JSON: the text itself
   }
-  const plain = text.trim();
-  return (plain ? plain : `HTTP ${status}`).slice(0, REASON_MAX);
+  return text.trim()
+    ? warehouseFailure(text)
+    : failureOf('warehouse_http_status', { status: String(status) });
 }
 
 /**
@@ -63,7 +64,7 @@ export function createHttpConnector(options: {
         return { result: 'accepted', status };
       }
       if (response.status >= 400 && response.status < 500 && !RETRYABLE_4XX.has(response.status)) {
-        return { result: 'refused', reason: reasonOf(response.status, text) };
+        return { result: 'refused', failure: failureFrom(response.status, text) };
       }
       return { result: 'retry', error: `HTTP ${response.status}: ${text.slice(0, 200)}` };
     },

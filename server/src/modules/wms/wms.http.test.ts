@@ -151,7 +151,7 @@ describe('the http connector', () => {
     expect(moves).toEqual([progressMove('ready', 'sent')]);
   });
 
-  it("takes a 4xx as a refusal with the body's reason, plain text or JSON", async () => {
+  it("takes a 4xx as a refusal with the body's reason, plain text or JSON, or its status when it gives none", async () => {
     warehouse.answer = (_request, response) => reply(response, 422, '{"reason":"Unknown vendor code V9"}');
     const connector = createHttpConnector({ url, secret: SECRET, timeoutMs: 2000 });
     const first = await readyOrder();
@@ -159,6 +159,7 @@ describe('the http connector', () => {
     expect(await view(first)).toMatchObject({
       progress: 'failure',
       failure_reason: 'Unknown vendor code V9',
+      failure_code: null,
     });
 
     warehouse.answer = (_request, response) =>
@@ -168,6 +169,17 @@ describe('the http connector', () => {
     expect(await view(second)).toMatchObject({
       progress: 'failure',
       failure_reason: 'Delivery date is a holiday',
+      failure_code: null,
+    });
+
+    warehouse.answer = (_request, response) => reply(response, 409, '', 'text/plain');
+    const third = await readyOrder();
+    await processSendJobs(db(), connector, WORKER);
+    expect(await view(third)).toMatchObject({
+      progress: 'failure',
+      failure_reason: 'The warehouse system refused the order (HTTP 409).',
+      failure_code: 'warehouse_http_status',
+      failure_params: { status: '409' },
     });
   });
 

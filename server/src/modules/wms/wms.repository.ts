@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../http/session';
 import { findOrderHead, findOrderLines, type OrderHeadRecord } from '../orders/orders.repository';
+import type { OrderFailure } from './wms.failure';
 
 type OrderKind = orders.OrderKind;
 
@@ -97,10 +98,18 @@ export async function updateProgress(
   kind: OrderKind,
   headId: number,
   progress: orders.OrderProgress,
-  failureReason: string | null,
+  failure: OrderFailure | null,
 ): Promise<void> {
   const h = HEADS[kind];
-  await tx.update(h).set({ progress, failureReason, modificationDate: sql`now()` }).where(eq(h.id, headId));
+  await tx
+    .update(h)
+    .set({
+      progress,
+      failureReason: failure?.reason ?? null,
+      failureCause: failure?.cause ?? null,
+      modificationDate: sql`now()`,
+    })
+    .where(eq(h.id, headId));
 }
 
 export async function updateStatus(tx: Executor, kind: OrderKind, headId: number, status: wms.WmsStatus) {

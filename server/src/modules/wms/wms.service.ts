@@ -11,6 +11,7 @@ import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
 import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orders.sends';
 import type { SendOutcome, WmsConnector } from './wms.connector';
+import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
 import { SIMULATED_EVENT_JOB, simulatedEventQueue } from './wms.outbox';
 import {
   addStock,
@@ -52,9 +53,9 @@ async function moveOrder(
   headId: number,
   from: Progress,
   to: Progress,
-  failureReason: string | null = null,
+  failure: OrderFailure | null = null,
 ): Promise<void> {
-  await updateProgress(tx, kind, headId, to, to === 'failure' ? failureReason : null);
+  await updateProgress(tx, kind, headId, to, to === 'failure' ? failure : null);
   await addOrderSystemComment(tx, {
     kind,
     headId,
@@ -117,11 +118,11 @@ async function recordOutcome(
       if (outcome.status) await changeStatus(tx, kind, head, outcome.status);
       await finish(tx, job.id);
     } else if (outcome.result === 'refused') {
-      await moveOrder(tx, kind, headId, 'ready', 'failure', outcome.reason);
-      await finish(tx, job.id, outcome.reason);
+      await moveOrder(tx, kind, headId, 'ready', 'failure', outcome.failure);
+      await finish(tx, job.id, outcome.failure.reason);
     } else if (job.attempts >= options.maxAttempts) {
-      const reason = `No answer from the warehouse system after ${job.attempts} attempts: ${outcome.error}`;
-      await moveOrder(tx, kind, headId, 'ready', 'failure', reason.slice(0, 1000));
+      const failure = failureOf('warehouse_unreachable', { count: job.attempts, error: outcome.error });
+      await moveOrder(tx, kind, headId, 'ready', 'failure', failure);
       await finish(tx, job.id, outcome.error);
     } else {
       await retryLater(tx, job, {
@@ -199,12 +200,13 @@ async function applyOrderPart(tx: Executor, event: wms.WmsEvent, ref: wms.WmsOrd
       progress = 'sent';
     } else if (progress !== 'sent' && progress !== 'sync') refuse();
   } else if (event.progress === 'failure') {
+    const reported = event.reason ? warehouseFailure(event.reason) : null;
     if (progress === 'ready' || progress === 'sent') {
-      await moveOrder(tx, kind, headId, progress, 'failure', event.reason ?? null);
+      await moveOrder(tx, kind, headId, progress, 'failure', reported);
       await finishUnclaimedSend(tx, kind, headId, 'refused: reported by the warehouse');
       progress = 'failure';
     } else if (progress === 'failure') {
-      await updateProgress(tx, kind, headId, 'failure', event.reason ?? null);
+      await updateProgress(tx, kind, headId, 'failure', reported);
     } else refuse();
   }
 

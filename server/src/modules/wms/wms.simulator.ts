@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { encode, wms } from '@extranet/contract';
+import { encode, type orders, wms } from '@extranet/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jobs, skuEans, skus } from '../../db/schema';
 import type { SendOutcome, WmsConnector } from './wms.connector';
+import { failureOf } from './wms.failure';
 import { SIMULATED_EVENT_JOB, scheduleSimulatedEvents } from './wms.outbox';
 
 type Status = wms.WmsStatus;
@@ -21,10 +22,10 @@ const AVAILABLE: Status = { code: 'AV', desc: 'Available' };
 
 /** Refusals a real warehouse gives now and then, whatever the order looks like. */
 export const SIMULATED_REFUSALS = [
-  'No dock slot is free on the delivery date',
-  'The warehouse has no capacity left for the delivery date',
-  'Order held by the warehouse: please contact customer service',
-] as const;
+  'no_dock_slot',
+  'no_capacity',
+  'held_by_warehouse',
+] as const satisfies readonly orders.FailureCode[];
 
 export interface SimulatorOptions {
   db: Executor;
@@ -119,11 +120,11 @@ export function createSimulatorConnector(options: SimulatorOptions): WmsConnecto
       }
       const unknown = await unknownSkus(options.db, order);
       if (unknown.length) {
-        return { result: 'refused', reason: `Products unknown to the warehouse: ${unknown.join(', ')}` };
+        return { result: 'refused', failure: failureOf('unknown_products', { skus: unknown.join(', ') }) };
       }
       if (random() < options.failureShare) {
-        const reason = SIMULATED_REFUSALS[Math.floor(random() * SIMULATED_REFUSALS.length)]!;
-        return { result: 'refused', reason };
+        const code = SIMULATED_REFUSALS[Math.floor(random() * SIMULATED_REFUSALS.length)]!;
+        return { result: 'refused', failure: failureOf(code) };
       }
       await scheduleSimulatedEvents(
         options.db,

@@ -2,6 +2,7 @@ import { auth, orders } from '@extranet/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, skuEans, stockRows, wmsEvents } from '../../db/schema';
+import { translate } from '../../i18n';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createUser } from '../../test/factories';
 import { createEan, createStockRow } from '../catalogs/catalogs.factories';
@@ -19,6 +20,7 @@ import {
   testSimulator,
   WORKER,
 } from './wms.factories';
+import { warehouseFailure } from './wms.failure';
 import { forgetOldWmsRecords } from './wms.retention';
 import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
 import { SIMULATED_REFUSALS, SIMULATED_STATUS } from './wms.simulator';
@@ -179,10 +181,17 @@ describe('the simulator', () => {
     await work(testSimulator(db()));
     const failed = await view('purch', headId);
     expect(failed.progress).toBe('failure');
-    expect(failed.failure_reason).toBe(`Products unknown to the warehouse: ${unknown.externalCode}`);
+    // A code the reader's language words, with the English text for API clients.
+    expect(failed).toMatchObject({
+      failure_reason: `Products unknown to the warehouse: ${unknown.externalCode}`,
+      failure_code: 'unknown_products',
+      failure_params: { skus: unknown.externalCode },
+    });
     const list = await app.call(orders.purch.listOrders, { filters: { progress: 'failure' } }, token);
     expect(list.body.items.find((row: { head_id: number }) => row.head_id === headId)).toMatchObject({
       failure_reason: failed.failure_reason,
+      failure_code: 'unknown_products',
+      failure_params: { skus: unknown.externalCode },
     });
     expect((await systemTexts(db(), 'purch', headId)).at(-1)).toEqual(progressMove('ready', 'failure'));
 
@@ -191,7 +200,12 @@ describe('the simulator', () => {
     expect(reset.body.failure).toBeUndefined();
     const recorder = recordingConnector(testSimulator(db()));
     await work(recorder.connector);
-    expect(await view('purch', headId)).toMatchObject({ progress: 'sent', failure_reason: null });
+    expect(await view('purch', headId)).toMatchObject({
+      progress: 'sent',
+      failure_reason: null,
+      failure_code: null,
+      failure_params: null,
+    });
     const sends = await sendJobsOf(db(), 'purch', headId);
     expect(sends).toHaveLength(2);
     expect(sends.every((job) => job.doneAt !== null)).toBe(true);
@@ -212,7 +226,8 @@ describe('the simulator', () => {
     for (const id of ids) {
       const order = await view('sales', id);
       expect(order.progress).toBe('failure');
-      expect(SIMULATED_REFUSALS).toContain(order.failure_reason);
+      expect(SIMULATED_REFUSALS).toContain(order.failure_code);
+      expect(order.failure_reason).toBe(translate('en', `orders.failureReason.${order.failure_code}`));
     }
     const reset = await app.call(orders.sales.resetAllFailures, {}, token);
     expect(reset.body.count).toBeGreaterThanOrEqual(2);
@@ -246,9 +261,11 @@ describe('retries', () => {
     await work(down.connector);
     const failed = await view('purch', headId);
     expect(failed.progress).toBe('failure');
-    expect(failed.failure_reason).toBe(
-      'No answer from the warehouse system after 3 attempts: connection refused',
-    );
+    expect(failed).toMatchObject({
+      failure_reason: 'No answer from the warehouse system after 3 attempts: connection refused',
+      failure_code: 'warehouse_unreachable',
+      failure_params: { count: 3, error: 'connection refused' },
+    });
     expect(down.sends).toHaveLength(3);
     expect(new Set(down.sends.map((send) => send.idempotencyKey)).size).toBe(1);
     expect((await systemTexts(db(), 'purch', headId)).at(-1)).toEqual(progressMove('ready', 'failure'));
@@ -290,7 +307,7 @@ describe('a claim that ran out', () => {
     // The second claim gets no answer and reschedules; the first claim's refusal comes after it.
     const silent = recordingConnector(undefined, () => ({ result: 'retry', error: 'timed out' }));
     expect(await work(silent.connector)).toBe(1);
-    answerLate({ result: 'refused', reason: 'No dock slot is free' });
+    answerLate({ result: 'refused', failure: warehouseFailure('No dock slot is free') });
     await first;
 
     expect(await view('purch', headId)).toMatchObject({ progress: 'ready' });

@@ -28,6 +28,8 @@ function draft(overrides: Record<string, unknown> = {}) {
     progress: 'draft',
     status: { code: null, desc: null },
     failure_reason: null,
+    failure_code: null,
+    failure_params: null,
     problems: { errors: [{ code: 'no_vendor', details: null }], warnings: [] },
     can_update: true,
     can_ready: false,

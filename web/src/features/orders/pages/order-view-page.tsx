@@ -11,6 +11,7 @@ import {
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { failureReason } from '../../../shared/messages/failure-reason';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -227,10 +228,10 @@ function ViewOrder({
           title={t('orders.view.failureTitle')}
           styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
         >
-          {data.failure_reason ?? t('orders.view.failureUnknown')}
+          {failureReason(t, data) ?? t('orders.view.failureUnknown')}
         </Alert>
       )}
-      {data.progress === 'draft' && data.failure_reason && (
+      {data.progress === 'draft' && failureReason(t, data) && (
         <Alert
           color="orange"
           variant="light"
@@ -238,7 +239,7 @@ function ViewOrder({
           title={t('orders.view.refusedBefore')}
           styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
         >
-          {data.failure_reason}
+          {failureReason(t, data)}
         </Alert>
       )}
       <OrderProblems problems={data.problems} isTemplate={data.is_template} />

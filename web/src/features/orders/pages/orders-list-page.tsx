@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadExport } from '../../../shared/api';
+import { failureReason } from '../../../shared/messages/failure-reason';
 import { ExportMenu } from '../../../shared/ui/export-menu';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -298,7 +299,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
               <Group gap={4} wrap="nowrap">
                 <OrderStatusBadge progress={row.progress} status={row.status} />
                 {row.progress === 'failure' && (
-                  <Tooltip label={row.failure_reason ?? t('orders.actions.resetFailure')}>
+                  <Tooltip label={failureReason(t, row) ?? t('orders.actions.resetFailure')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
