@@ -193,7 +193,16 @@ const Inactive = z.boolean().optional();
 /** EAN-8, UPC-A, EAN-13 or GTIN-14. */
 export const Ean = z.string().regex(/^(\d{8}|\d{12,14})$/, { message: 'Invalid EAN' });
 
-export const MasterUom = z.strictObject({ name: MasterCode, inactive: Inactive });
+/** A catalog name in the product's languages, shown to a reader whose language it has. */
+export const TranslatedNames = z.strictObject({
+  en: MasterCode.optional(),
+  ru: MasterCode.optional(),
+  lv: MasterCode.optional(),
+});
+export type TranslatedNames = z.infer<typeof TranslatedNames>;
+
+/** A unit: `name` is its code in orders and master data; `names` how readers see it, when given. */
+export const MasterUom = z.strictObject({ name: MasterCode, names: TranslatedNames.optional(), inactive: Inactive });
 export const MasterCurrency = z.strictObject({ code: z.string().trim().min(1).max(10), inactive: Inactive });
 export const MasterLocation = z.strictObject({ label: MasterCode, inactive: Inactive });
 export const MasterConsignee = z.strictObject({

@@ -27,6 +27,16 @@ function find(language: Language, key: string, count: number | undefined): strin
   );
 }
 
+/**
+ * The language the reader's screen shows (the web app sends it as Accept-Language), else the one
+ * of their profile.
+ */
+export function readerLanguage(acceptLanguage: string | undefined, profileLang: string): Language {
+  const asked = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().slice(0, 2);
+  if (asked && isLanguage(asked)) return asked;
+  return writingLanguage(profileLang);
+}
+
 /** A language the server writes in: the given one when supported, else English. */
 export function writingLanguage(lang: string | null | undefined): Language {
   return lang && isLanguage(lang) ? lang : 'en';

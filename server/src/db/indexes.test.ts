@@ -134,7 +134,9 @@ describe('smart search through trigram indexes', () => {
       'skus_external_code_trgm_idx',
       'skus_name_trgm_idx',
     ];
-    const list = await searchPlan((tx) => listStocks(tx, admin, { ...page, filters: { smart: SEARCH } }));
+    const list = await searchPlan((tx) =>
+      listStocks(tx, admin, { ...page, filters: { smart: SEARCH } }, 'en'),
+    );
     const total = await searchPlan((tx) => countStocks(tx, admin, { smart: SEARCH }));
     for (const index of expected) {
       expect(list).toContain(index);
@@ -191,7 +193,7 @@ describe('orderings across every company (role 99) through btree indexes', () =>
     ['sku_name', 'skus_name_index'],
     ['-sku_name', 'skus_name_index'],
   ] as const)('stock by %s', async (ordering, index) => {
-    const plan = await orderingPlan((tx) => listStocks(tx, admin, { ...page, ordering, filters: {} }));
+    const plan = await orderingPlan((tx) => listStocks(tx, admin, { ...page, ordering, filters: {} }, 'en'));
     expect(plan).toContain(index);
   });
 

@@ -1,4 +1,4 @@
-import type { orders } from '@extranet/contract';
+import type { catalogs, orders } from '@extranet/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -65,7 +65,9 @@ export const currencies = pgTable('currencies', {
 
 export const uoms = pgTable('uoms', {
   id: serial().primaryKey(),
+  /** The unit's code in orders and master data; readers see `names` in their language, when given. */
   name: text().notNull().unique(),
+  names: jsonb().$type<catalogs.TranslatedNames>(),
   active: active(),
 });
 

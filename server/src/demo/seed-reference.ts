@@ -1,3 +1,5 @@
+import type { catalogs } from '@extranet/contract';
+import { isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { currencies, emailRates, locations, notificationTypes, permissions, roles, uoms } from '../db/schema';
 
@@ -28,7 +30,14 @@ export const REFERENCE_NOTIFICATION_TYPES = [
 
 export const REFERENCE_EMAIL_RATE_MINUTES = [15, 60, 240, 1440] as const;
 export const REFERENCE_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
-export const REFERENCE_UOMS = ['pcs', 'box', 'pallet', 'kg', 'l'] as const;
+/** The units every installation starts with, each named in the product's languages. */
+export const REFERENCE_UOMS = [
+  { name: 'pcs', names: { en: 'pcs', ru: 'шт.', lv: 'gab.' } },
+  { name: 'box', names: { en: 'box', ru: 'кор.', lv: 'kaste' } },
+  { name: 'pallet', names: { en: 'pallet', ru: 'палл.', lv: 'palete' } },
+  { name: 'kg', names: { en: 'kg', ru: 'кг', lv: 'kg' } },
+  { name: 'l', names: { en: 'l', ru: 'л', lv: 'l' } },
+] as const satisfies readonly { name: string; names: catalogs.TranslatedNames }[];
 export const REFERENCE_LOCATIONS = ['Riga Central', 'Riga North', 'Tallinn', 'Vilnius'] as const;
 
 /** Inserts the reference rows; rows already there are left as they are, so it can run on every start. */
@@ -55,8 +64,13 @@ export async function seedReferenceData(db: Executor): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(uoms)
-    .values(REFERENCE_UOMS.map((name) => ({ name })))
-    .onConflictDoNothing();
+    .values([...REFERENCE_UOMS])
+    // An installation from before units had translations gets them; names given since are kept.
+    .onConflictDoUpdate({
+      target: uoms.name,
+      set: { names: sql`excluded.names` },
+      setWhere: isNull(uoms.names),
+    });
   await db
     .insert(locations)
     .values(REFERENCE_LOCATIONS.map((label) => ({ label })))

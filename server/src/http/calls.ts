@@ -3,11 +3,13 @@ import {
   type CallDef,
   type CallRequest,
   type CallResponse,
+  type Language,
 } from '@extranet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { readerLanguage } from '../i18n';
 import { AppError } from './errors';
 import { type Actor, findActor, parseAuthorization, slideSession } from './session';
 
@@ -21,7 +23,15 @@ export interface Deps {
 export interface CallContext {
   actor: Actor;
   request: FastifyRequest;
+  /** The language the reader's screen shows: names and exports are given in it. */
+  lang: Language;
 }
+
+const contextOf = (request: FastifyRequest): CallContext => ({
+  actor: request.actor!,
+  request,
+  lang: readerLanguage(request.headers['accept-language'], request.actor!.lang),
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,7 +98,7 @@ export function registerCall<C extends CallDef>(
     ...routeOptions(call),
     onRequest: sessionGate(deps, call),
     preValidation: prepareBody,
-    handler: (request) => handler(request.body as CallRequest<C>, { actor: request.actor!, request }),
+    handler: (request) => handler(request.body as CallRequest<C>, contextOf(request)),
   });
 }
 
@@ -108,8 +118,7 @@ export function registerExport<C extends CallDef>(
     config,
     onRequest: sessionGate(deps, call),
     preValidation: prepareBody,
-    handler: (request, reply) =>
-      handler(request.body as CallRequest<C>, { actor: request.actor!, request, reply }),
+    handler: (request, reply) => handler(request.body as CallRequest<C>, { ...contextOf(request), reply }),
   });
 }
 

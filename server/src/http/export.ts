@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { isLanguage, type Language } from '@extranet/contract';
+
 import { stringify } from 'csv-stringify';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -33,16 +33,6 @@ export interface ExportColumn {
 
 const BATCH = 1000;
 const CURSOR = 'export_rows';
-
-/**
- * The language of an export: the one the reader's screen shows (the web app sends it as
- * Accept-Language), else the one of their profile.
- */
-export function exportLanguage(acceptLanguage: string | undefined, profileLang: string): Language {
-  const asked = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().slice(0, 2);
-  if (asked && isLanguage(asked)) return asked;
-  return isLanguage(profileLang) ? profileLang : 'en';
-}
 
 /** A column (or expression) of an export's query under the key its ExportColumn names. */
 export const aliased = <T>(value: SQL<T> | AnyColumn, name: string) => sql<T>`${value}`.as(name);

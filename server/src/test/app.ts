@@ -59,6 +59,8 @@ export interface TestApp extends BuiltApp {
     call: C,
     body: CallRequestInput<C> | Record<string, unknown>,
     token?: string,
+    /** The language the reader's screen shows (Accept-Language). */
+    lang?: string,
   ): Promise<{ status: number; body: any }>;
 }
 
@@ -72,12 +74,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   });
   return {
     ...built,
-    async call(call, body, token) {
+    async call(call, body, token, lang) {
       const response = await built.app.inject({
         method: 'POST',
         url: `/api${call.path}`,
         payload: body as object,
-        headers: token ? { authorization: `SessionCode ${token}` } : {},
+        headers: {
+          ...(token ? { authorization: `SessionCode ${token}` } : {}),
+          ...(lang ? { 'accept-language': lang } : {}),
+        },
       });
       return { status: response.statusCode, body: response.json() };
     },

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n, useLanguage } from '../shared/i18n';
 import { cssVariablesResolver, theme } from './theme';
@@ -11,6 +11,14 @@ import { cssVariablesResolver, theme } from './theme';
 function LocalizedProviders({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const queryClient = useQueryClient();
+  const shown = useRef(language);
+  useEffect(() => {
+    if (shown.current === language) return;
+    shown.current = language;
+    // Some names come from the server in the reader's language (units): fetch them again.
+    void queryClient.invalidateQueries();
+  }, [language, queryClient]);
 
   return (
     // SPEC.md §9: the week starts on Monday.

@@ -1,7 +1,7 @@
 import { auth, PERMISSIONS, ROLES, roleRank } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerExport } from '../../http/calls';
-import { type ExportColumn, exportLanguage, sendExport } from '../../http/export';
+import { type ExportColumn, sendExport } from '../../http/export';
 import { userExportQuery } from './users.repository';
 import {
   addUser,
@@ -50,12 +50,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps) {
     listLinkedCompanies(deps, actor, input),
   );
   registerCall(app, deps, auth.listUsers, (input, { actor }) => listUsers(deps, actor, input));
-  registerExport(app, deps, auth.exportUsers, (input, { actor, request, reply }) =>
+  registerExport(app, deps, auth.exportUsers, (input, { actor, lang, reply }) =>
     sendExport(reply, deps.db, {
       query: userExportQuery(deps.db, scopeOf(actor), input),
       columns: USER_EXPORT_COLUMNS,
       format: input.format,
-      lang: exportLanguage(request.headers['accept-language'], actor.lang),
+      lang,
       filename: 'users',
     }),
   );

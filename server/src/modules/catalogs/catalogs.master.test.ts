@@ -118,6 +118,23 @@ describe('master data in warehouse events', () => {
     expect(hidden.body.items).toEqual([]);
   });
 
+  it("takes a unit's names in the product's languages and shows readers theirs", async () => {
+    const names = freshNames();
+    const catalog = catalogOf(names);
+    await push({ ...catalog, uoms: [{ name: names.uom, names: { ru: 'ящ.', lv: 'kaste' } }] });
+    const named = async (lang: string) =>
+      (await app.call(catalogs.listUoms, { filters: { smart: names.uom } }, token, lang)).body.items;
+    expect(await named('ru')).toEqual([{ uom_id: expect.any(Number), name: 'ящ.' }]);
+    expect(await named('lv')).toEqual([expect.objectContaining({ name: 'kaste' })]);
+    // No English name given: English readers see the unit's code.
+    expect(await named('en')).toEqual([expect.objectContaining({ name: names.uom })]);
+
+    const renamed = await push({ ...catalog, uoms: [{ name: names.uom, names: { ru: 'кор.' } }] });
+    expect(renamed.body.master).toMatchObject({ changed: 1 });
+    expect(await named('ru')).toEqual([expect.objectContaining({ name: 'кор.' })]);
+    expect(await named('lv')).toEqual([expect.objectContaining({ name: names.uom })]);
+  });
+
   it('upserts by code: the same records are unchanged, a new name is a change', async () => {
     const names = freshNames();
     await push(catalogOf(names));

@@ -188,10 +188,10 @@ export async function applyMasterData(
       uoms,
       ok(uomPlan).map((item) => ({
         index: item.index,
-        values: { name: item.record.name, active: activeOf(item.record) },
+        values: { name: item.record.name, names: item.record.names ?? null, active: activeOf(item.record) },
       })),
       [uoms.name],
-      { active: uoms.active },
+      { names: uoms.names, active: uoms.active },
     ),
   );
 

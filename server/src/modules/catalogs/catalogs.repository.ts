@@ -1,4 +1,4 @@
-import type { catalogs } from '@extranet/contract';
+import type { catalogs, Language } from '@extranet/contract';
 import { type AnyColumn, and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { companyCondition, consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
@@ -37,7 +37,7 @@ function pickable(activeColumn: AnyColumn, ...idFilters: unknown[]): SQL | undef
   return idFilters.some((filter) => filter !== undefined) ? undefined : eq(activeColumn, true);
 }
 
-function smartCondition(smart: string | undefined, ...columns: AnyColumn[]): SQL | undefined {
+function smartCondition(smart: string | undefined, ...columns: Array<AnyColumn | SQL>): SQL | undefined {
   return smart ? ilikeAny(smart, ...columns) : undefined;
 }
 
@@ -262,19 +262,23 @@ export async function listCurrencies(db: Executor, query: catalogs.ListCurrencie
   return { rows, total };
 }
 
-export async function listUoms(db: Executor, query: catalogs.ListUomsRequest) {
+/** A unit's name as the reader sees it: in their language when it has one, else its code. */
+export const uomName = (lang: Language) => sql<string>`coalesce(${uoms.names} ->> ${lang}, ${uoms.name})`;
+
+export async function listUoms(db: Executor, query: catalogs.ListUomsRequest, lang: Language) {
   const { filters } = query;
   const window = pageWindow(query);
+  const name = uomName(lang);
   const where = and(
     idListCondition(uoms.id, filters.uom_id_list),
     pickable(uoms.active, filters.uom_id_list),
-    smartCondition(filters.smart, uoms.name),
+    smartCondition(filters.smart, uoms.name, name),
   );
   const rows = await db
-    .select({ uom_id: uoms.id, name: uoms.name })
+    .select({ uom_id: uoms.id, name })
     .from(uoms)
     .where(where)
-    .orderBy(...orderingSql(query.ordering, { name: uoms.name }, uoms.id, [asc(uoms.name)]))
+    .orderBy(...orderingSql(query.ordering, { name }, uoms.id, [asc(name)]))
     .limit(window.limit)
     .offset(window.offset);
   const total = await totalOf(query, () => db.select({ value: count() }).from(uoms).where(where));

@@ -18,6 +18,6 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: Deps) {
   );
   registerCall(app, deps, catalogs.listSkus, (input, { actor }) => service.listSkus(deps, actor, input));
   registerCall(app, deps, catalogs.listCurrencies, (input) => service.listCurrencies(deps, input));
-  registerCall(app, deps, catalogs.listUoms, (input) => service.listUoms(deps, input));
+  registerCall(app, deps, catalogs.listUoms, (input, { lang }) => service.listUoms(deps, input, lang));
   registerCall(app, deps, catalogs.listLocations, (input) => service.listLocations(deps, input));
 }

@@ -1,4 +1,4 @@
-import type { catalogs } from '@extranet/contract';
+import type { catalogs, Language } from '@extranet/contract';
 import type { Deps } from '../../http/calls';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
@@ -34,8 +34,8 @@ export async function listCurrencies(deps: Deps, query: catalogs.ListCurrenciesR
   return toPage(rows, query, total);
 }
 
-export async function listUoms(deps: Deps, query: catalogs.ListUomsRequest) {
-  const { rows, total } = await repository.listUoms(deps.db, query);
+export async function listUoms(deps: Deps, query: catalogs.ListUomsRequest, lang: Language) {
+  const { rows, total } = await repository.listUoms(deps.db, query, lang);
   return toPage(rows, query, total);
 }
 

@@ -265,6 +265,11 @@ describe('global catalogs', () => {
     expect(byId.body.items).toEqual([eur]);
     const uoms = await app.call(catalogs.listUoms, { filters: { smart: 'pal' } }, token);
     expect(uoms.body.items).toEqual([{ uom_id: expect.any(Number), name: 'pallet' }]);
+    // A unit is named in the reader's language, and found by that name too.
+    const russian = await app.call(catalogs.listUoms, { filters: { smart: 'палл' } }, token, 'ru');
+    expect(russian.body.items).toEqual([{ uom_id: uoms.body.items[0].uom_id, name: 'палл.' }]);
+    const latvian = await app.call(catalogs.listUoms, { filters: { smart: 'pcs' } }, token, 'lv');
+    expect(latvian.body.items.map((item: { name: string }) => item.name)).toEqual(['gab.']);
     const locations = await app.call(catalogs.listLocations, { filters: { smart: 'riga' } }, token);
     expect(locations.body.items.map((item: { label: string }) => item.label)).toEqual([
       'Riga Central',

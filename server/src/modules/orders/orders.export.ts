@@ -1,7 +1,7 @@
-import type { orders } from '@extranet/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language, orders } from '@extranet/contract';
+import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../http/calls';
-import { type ExportColumn, exportLanguage, sendExport } from '../../http/export';
+import { type ExportColumn, sendExport } from '../../http/export';
 import type { Actor } from '../../http/session';
 import { type OrderFilters, orderExportQuery, orderLinesExportQuery } from './orders.repository';
 
@@ -79,18 +79,18 @@ export async function exportOrders(
   kind: OrderKind,
   what: 'orders' | 'lines',
   input: ExportRequest,
-  http: { request: FastifyRequest; reply: FastifyReply },
+  http: { lang: Language; reply: FastifyReply },
 ) {
   const query = { filters: filtersOf(kind, input), ordering: input.ordering };
   const sql =
     what === 'orders'
       ? await orderExportQuery(deps.db, actor, kind, query)
-      : await orderLinesExportQuery(deps.db, actor, kind, query);
+      : await orderLinesExportQuery(deps.db, actor, kind, query, http.lang);
   return sendExport(http.reply, deps.db, {
     query: sql,
     columns: what === 'orders' ? orderColumns(kind) : lineColumns(kind),
     format: input.format,
-    lang: exportLanguage(http.request.headers['accept-language'], actor.lang),
+    lang: http.lang,
     filename: `${kind === 'purch' ? 'purchase' : 'sales'}-${what === 'orders' ? 'orders' : 'order-lines'}`,
   });
 }

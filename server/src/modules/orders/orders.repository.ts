@@ -1,4 +1,4 @@
-import { type orders, type StockLot, wms } from '@extranet/contract';
+import { type Language, type orders, type StockLot, wms } from '@extranet/contract';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { companyCondition } from '../../access/tenancy';
@@ -22,6 +22,7 @@ import {
 import { aliased as as, dateText, dateTimeText, statusValue } from '../../http/export';
 import { ilikeAny, type ListQuery, orderingSql, pageWindow, referencesMatching } from '../../http/lists';
 import type { Actor } from '../../http/session';
+import { uomName } from '../catalogs/catalogs.repository';
 
 type OrderKind = orders.OrderKind;
 
@@ -352,11 +353,15 @@ export interface OrderLineRecord {
   expiryDate?: string | null;
 }
 
-/** The lines of one order, in their order, in one query. */
+/**
+ * The lines of one order, in their order, in one query; units named in the reader's language
+ * when one is given, else by their code (as the warehouse knows them).
+ */
 export async function findOrderLines(
   db: Executor,
   kind: OrderKind,
   headId: number,
+  lang?: Language,
 ): Promise<OrderLineRecord[]> {
   const l = TABLES[kind].lines;
   const kindColumns: SelectedFields =
@@ -376,7 +381,7 @@ export async function findOrderLines(
       skuName: skus.name,
       orderedQty: l.orderedQty,
       uomId: l.uomId,
-      uomName: uoms.name,
+      uomName: lang ? uomName(lang) : uoms.name,
       price: l.price,
       ...kindColumns,
     })
@@ -686,6 +691,7 @@ export async function orderLinesExportQuery(
   actor: Actor,
   kind: OrderKind,
   query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+  lang: Language,
 ): Promise<SQL> {
   const t = TABLES[kind];
   const h = t.heads;
@@ -698,7 +704,7 @@ export async function orderLinesExportQuery(
     progress: as(h.progress, 'progress'),
     sku_code: as(skus.externalCode, 'sku_code'),
     sku_name: as(skus.name, 'sku_name'),
-    uom: as(uoms.name, 'uom'),
+    uom: as(uomName(lang), 'uom'),
   };
   const base = (fields: SelectedFields, lines: typeof purchLines | typeof salesLines) =>
     db

@@ -36,11 +36,11 @@ function registerKind(
     resetFailure(deps, actor, kind, input.head_id),
   );
   registerCall(app, deps, calls.resetAllFailures, (_input, { actor }) => resetAllFailures(deps, actor, kind));
-  registerExport(app, deps, calls.exportOrders, (input, { actor, request, reply }) =>
-    exportOrders(deps, actor, kind, 'orders', input, { request, reply }),
+  registerExport(app, deps, calls.exportOrders, (input, { actor, lang, reply }) =>
+    exportOrders(deps, actor, kind, 'orders', input, { lang, reply }),
   );
-  registerExport(app, deps, calls.exportLines, (input, { actor, request, reply }) =>
-    exportOrders(deps, actor, kind, 'lines', input, { request, reply }),
+  registerExport(app, deps, calls.exportLines, (input, { actor, lang, reply }) =>
+    exportOrders(deps, actor, kind, 'lines', input, { lang, reply }),
   );
 }
 
@@ -127,11 +127,11 @@ export function registerOrderRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, orders.sales.listOrders, (input, { actor }) =>
     listOrders(deps, actor, 'sales', input),
   );
-  registerCall(app, deps, orders.purch.viewOrder, (input, { actor }) =>
-    viewOrder(deps, actor, 'purch', input.head_id),
+  registerCall(app, deps, orders.purch.viewOrder, (input, { actor, lang }) =>
+    viewOrder(deps, actor, 'purch', input.head_id, lang),
   );
-  registerCall(app, deps, orders.sales.viewOrder, (input, { actor }) =>
-    viewOrder(deps, actor, 'sales', input.head_id),
+  registerCall(app, deps, orders.sales.viewOrder, (input, { actor, lang }) =>
+    viewOrder(deps, actor, 'sales', input.head_id, lang),
   );
   registerCall(app, deps, orders.purch.editOrder, (input, { actor }) =>
     editOrder(deps, actor, 'purch', input.head_id, input.fields),

@@ -1,6 +1,7 @@
 import {
   computeProblems,
   hasProblemsToShow,
+  type Language,
   lineSum,
   orders,
   orderTotal,
@@ -271,9 +272,10 @@ export async function viewOrder<K extends OrderKind>(
   actor: Actor,
   kind: K,
   headId: number,
+  lang?: Language,
 ): Promise<OrderView<K>> {
   const head = await loadHead(deps.db, actor, kind, headId);
-  const lines = await findOrderLines(deps.db, kind, head.id);
+  const lines = await findOrderLines(deps.db, kind, head.id, lang);
   const skuIds = lines.map((line) => line.skuId);
   const stock =
     kind === 'sales' &&

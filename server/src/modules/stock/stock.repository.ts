@@ -1,4 +1,4 @@
-import { type stock, wms } from '@extranet/contract';
+import { type Language, type stock, wms } from '@extranet/contract';
 import { and, asc, count, countDistinct, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
@@ -6,6 +6,7 @@ import { businessLines, consignees, locations, skus, stockRows, uoms } from '../
 import { aliased as as, dateText, statusValue } from '../../http/export';
 import { ilikeAny, noRows, pageWindow, referencesMatching, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
+import { uomName } from '../catalogs/catalogs.repository';
 
 function stockConditions(actor: Actor, filters: stock.ListStocksRequest['filters']): SQL | undefined {
   return and(
@@ -56,7 +57,7 @@ export async function countStocks(db: Executor, actor: Actor, filters: stock.Lis
   return row?.value ?? 0;
 }
 
-export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest) {
+export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
   const window = pageWindow(query);
   return db
     .select({
@@ -66,7 +67,7 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
       sku: { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
       status: { code: stockRows.statusCode, desc: stockRows.statusDesc },
       qty: stockRows.qty,
-      uom: { uom_id: uoms.id, name: uoms.name },
+      uom: { uom_id: uoms.id, name: uomName(lang) },
       expiry_date: stockRows.expiryDate,
       batch: stockRows.batch,
       mfg_date: stockRows.mfgDate,
@@ -87,7 +88,12 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
 }
 
 /** The rows the list shows, for the export (http/export.ts). */
-export function stockExportQuery(db: Executor, actor: Actor, query: stock.ExportStocksRequest): SQL {
+export function stockExportQuery(
+  db: Executor,
+  actor: Actor,
+  query: stock.ExportStocksRequest,
+  lang: Language,
+): SQL {
   return db
     .select({
       business_line: as(businessLines.name, 'business_line'),
@@ -96,7 +102,7 @@ export function stockExportQuery(db: Executor, actor: Actor, query: stock.Export
       sku_name: as(skus.name, 'sku_name'),
       status: as(statusValue(stockRows.statusCode, stockRows.statusDesc, wms.KNOWN_STOCK_STATUSES), 'status'),
       qty: as(stockRows.qty, 'qty'),
-      uom: as(uoms.name, 'uom'),
+      uom: as(uomName(lang), 'uom'),
       expiry_date: as(dateText(stockRows.expiryDate), 'expiry_date'),
       batch: as(stockRows.batch, 'batch'),
       mfg_date: as(dateText(stockRows.mfgDate), 'mfg_date'),

@@ -1,7 +1,7 @@
 import { stock } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerExport } from '../../http/calls';
-import { type ExportColumn, exportLanguage, sendExport } from '../../http/export';
+import { type ExportColumn, sendExport } from '../../http/export';
 import { stockExportQuery } from './stock.repository';
 import * as service from './stock.service';
 
@@ -23,13 +23,15 @@ const STOCK_EXPORT_COLUMNS: ExportColumn[] = [
 ];
 
 export function registerStockRoutes(app: FastifyInstance, deps: Deps) {
-  registerCall(app, deps, stock.listStocks, (input, { actor }) => service.listStocks(deps, actor, input));
-  registerExport(app, deps, stock.exportStocks, (input, { actor, request, reply }) =>
+  registerCall(app, deps, stock.listStocks, (input, { actor, lang }) =>
+    service.listStocks(deps, actor, input, lang),
+  );
+  registerExport(app, deps, stock.exportStocks, (input, { actor, lang, reply }) =>
     sendExport(reply, deps.db, {
-      query: stockExportQuery(deps.db, actor, input),
+      query: stockExportQuery(deps.db, actor, input, lang),
       columns: STOCK_EXPORT_COLUMNS,
       format: input.format,
-      lang: exportLanguage(request.headers['accept-language'], actor.lang),
+      lang,
       filename: 'stock',
     }),
   );

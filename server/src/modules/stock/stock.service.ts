@@ -1,11 +1,11 @@
-import type { stock } from '@extranet/contract';
+import type { Language, stock } from '@extranet/contract';
 import type { Deps } from '../../http/calls';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import * as repository from './stock.repository';
 
-export async function listStocks(deps: Deps, actor: Actor, query: stock.ListStocksRequest) {
-  const rows = await repository.listStocks(deps.db, actor, query);
+export async function listStocks(deps: Deps, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
+  const rows = await repository.listStocks(deps.db, actor, query, lang);
   const total = query.with_total ? await repository.countStocks(deps.db, actor, query.filters) : undefined;
   return toPage(rows, query, total);
 }

@@ -1,5 +1,6 @@
 import { stock } from '@extranet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_UOMS } from '../../demo/seed-reference';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
 import { createSku, createStockRow } from '../catalogs/catalogs.factories';
@@ -101,6 +102,15 @@ describe('stock/list_stocks', () => {
       size: '80x120',
     });
     expect(response.body.items[2].status).toEqual({ code: null, desc: null });
+  });
+
+  it("names units in the reader's language", async () => {
+    const list = (lang?: string) =>
+      app.call(stock.listStocks, { filters: {}, ordering: 'expiry_date' }, token, lang);
+    const english = (await list('en')).body.items[0].uom;
+    const unit = REFERENCE_UOMS.find((uom) => uom.name === english.name)!;
+    expect((await list('ru')).body.items[0].uom).toEqual({ uom_id: english.uom_id, name: unit.names.ru });
+    expect((await list('lv')).body.items[0].uom).toEqual({ uom_id: english.uom_id, name: unit.names.lv });
   });
 
   it('shows every company to role 99', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "uoms" ADD COLUMN "names" jsonb;
