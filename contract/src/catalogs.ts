@@ -202,7 +202,11 @@ export const TranslatedNames = z.strictObject({
 export type TranslatedNames = z.infer<typeof TranslatedNames>;
 
 /** A unit: `name` is its code in orders and master data; `names` how readers see it, when given. */
-export const MasterUom = z.strictObject({ name: MasterCode, names: TranslatedNames.optional(), inactive: Inactive });
+export const MasterUom = z.strictObject({
+  name: MasterCode,
+  names: TranslatedNames.optional(),
+  inactive: Inactive,
+});
 export const MasterCurrency = z.strictObject({ code: z.string().trim().min(1).max(10), inactive: Inactive });
 export const MasterLocation = z.strictObject({ label: MasterCode, inactive: Inactive });
 export const MasterConsignee = z.strictObject({
