@@ -1,5 +1,6 @@
+import type { Language } from '@extranet/contract';
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatNumber } from './numbers';
+import { formatFileSize, formatNumber, readNumber } from './numbers';
 
 describe('numbers in the reader language', () => {
   it('group and separate decimals the way of each language, exactly', () => {
@@ -25,5 +26,41 @@ describe('numbers in the reader language', () => {
     expect(formatFileSize(10.5 * 1024 * 1024, 'en')).toBe('10.5 MB');
     expect(formatFileSize(10.5 * 1024 * 1024, 'ru')).toBe('10,5 МБ');
     expect(formatFileSize(2048, 'lv')).toBe('2 kB');
+  });
+});
+
+describe('reading a typed or pasted number', () => {
+  const rules = { decimals: 3, negative: false, max: 1e9 };
+  const read = (text: string, lang: Language, more: Partial<typeof rules> = {}) =>
+    readNumber(text, { ...rules, ...more, lang });
+
+  it("takes each language's way of writing, and either decimal separator", () => {
+    expect(read('1 234,5', 'ru')).toEqual({ value: '1234.5' });
+    expect(read('1\u00a0234,5', 'lv')).toEqual({ value: '1234.5' });
+    expect(read('1,234.5', 'en')).toEqual({ value: '1234.5' });
+    expect(read('1.234,5', 'lv')).toEqual({ value: '1234.5' });
+    expect(read('12.5', 'ru')).toEqual({ value: '12.5' });
+    expect(read('12,5', 'en')).toEqual({ value: '12.5' });
+    expect(read(',5', 'lv')).toEqual({ value: '0.5' });
+    expect(read('1,234,567', 'en')).toEqual({ value: '1234567' });
+    // A lone comma before three digits groups thousands in English, separates decimals in Russian.
+    expect(read('1,234', 'en')).toEqual({ value: '1234' });
+    expect(read('1,234', 'ru')).toEqual({ value: '1.234' });
+  });
+
+  it('takes a minus only where a value may be negative', () => {
+    expect(read('-4,5', 'ru')).toEqual({ refused: 'negative' });
+    expect(read('−4,5', 'ru', { negative: true })).toEqual({ value: '-4.5' });
+    expect(read('-,5', 'lv', { negative: true })).toEqual({ value: '-0.5' });
+  });
+
+  it('refuses what it cannot read or would have to change, instead of changing it', () => {
+    for (const text of ['', '12abc', 'abc', '1,2,3', '1.2.3,4,5', '12,', '-', '1 2 3 4,5x']) {
+      expect(read(text, 'en')).toEqual({ refused: 'unreadable' });
+    }
+    expect(read('1,2345', 'ru')).toEqual({ refused: 'decimals' });
+    expect(read('2,5', 'ru', { decimals: 0 })).toEqual({ refused: 'decimals' });
+    expect(read('2,000', 'ru', { decimals: 0 })).toEqual({ value: '2.000' });
+    expect(read('1 000 000 001', 'ru')).toEqual({ refused: 'tooLarge' });
   });
 });

@@ -1,5 +1,6 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { NumberInputProps } from '@mantine/core';
 import Decimal from 'decimal.js';
+import { LocaleNumberInput } from '../../../shared/ui/number-field';
 
 /** SPEC.md §5: inputs stay within -1e9..1e9 unless told otherwise; here nothing is negative. */
 const MAX = 1e9;
@@ -19,7 +20,7 @@ export function QuantityInput(props: AmountInputProps) {
       ? !Number.isInteger(props.value)
       : /\.\d*[1-9]/.test(String(props.value ?? ''));
   return (
-    <NumberInput
+    <LocaleNumberInput
       min={0}
       max={MAX}
       step={1}
@@ -37,7 +38,7 @@ export function QuantityInput(props: AmountInputProps) {
 /** A price (SPEC.md §5): min 0, step 0.1, 3 decimals. */
 export function PriceInput(props: AmountInputProps) {
   return (
-    <NumberInput
+    <LocaleNumberInput
       min={0}
       max={MAX}
       step={0.1}

@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  NumberInput,
   type NumberInputProps,
   Paper,
   SimpleGrid,
@@ -33,6 +32,7 @@ import { errorMessage } from '../../../shared/api';
 import { consigneeSource, skuSource, vendorSource } from '../../../shared/catalogs/sources';
 import { fieldError } from '../../../shared/forms';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { LocaleNumberInput } from '../../../shared/ui/number-field';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
@@ -81,7 +81,7 @@ function NumberField({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <LocaleNumberInput
           label={label}
           {...NUMBER_PROPS[kind]}
           clampBehavior="strict"
