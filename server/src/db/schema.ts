@@ -433,6 +433,33 @@ const orderHeadColumns = () => ({
   excludedAt: timestamp({ withTimezone: true }),
 });
 
+/**
+ * Indexes of the orders a list shows (not excluded), covering what they read, so that at a
+ * million orders: a count of a user's orders or of one progress is an index-only scan of the
+ * consignees' entries; a page of the default ordering, however deep, walks index entries only
+ * and reads the rows of that page alone (see listOrderRows).
+ */
+function liveHeadIndexes(
+  table: string,
+  t: {
+    consigneeId: ExtraConfigColumn;
+    isTemplate: ExtraConfigColumn;
+    progress: ExtraConfigColumn;
+    creationDate: ExtraConfigColumn;
+    id: ExtraConfigColumn;
+    excludedAt: ExtraConfigColumn;
+  },
+) {
+  const live = sql`${t.excludedAt} is null`;
+  return [
+    index(`${table}_live_counts_idx`).on(t.consigneeId, t.isTemplate, t.progress).where(live),
+    index(`${table}_live_creation_idx`).on(t.creationDate, t.id).where(live),
+    index(`${table}_live_consignee_creation_idx`)
+      .on(t.consigneeId, t.isTemplate, t.creationDate, t.id)
+      .where(live),
+  ];
+}
+
 export const purchHeads = pgTable(
   'purch_heads',
   {
@@ -447,6 +474,7 @@ export const purchHeads = pgTable(
     index().on(t.consigneeId, t.progress),
     index().on(t.progress, t.id),
     index().on(t.creationDate),
+    ...liveHeadIndexes('purch_heads', t),
     trigram('purch_heads_external_code_trgm_idx', t.externalCode),
     trigram('purch_heads_vendor_reference_trgm_idx', t.vendorReference),
     trigram('purch_heads_truck_number_trgm_idx', t.truckNumber),
@@ -495,6 +523,7 @@ export const salesHeads = pgTable(
     index().on(t.consigneeId, t.progress),
     index().on(t.progress, t.id),
     index().on(t.creationDate),
+    ...liveHeadIndexes('sales_heads', t),
     trigram('sales_heads_external_code_trgm_idx', t.externalCode),
     trigram('sales_heads_customer_reference_trgm_idx', t.customerReference),
     trigram('sales_heads_truck_number_trgm_idx', t.truckNumber),
@@ -502,6 +531,25 @@ export const salesHeads = pgTable(
       .on(t.consigneeId, t.externalCode)
       .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
   ],
+);
+
+/**
+ * Orders that are not excluded, counted per kind, consignee, template flag and progress; kept by
+ * triggers on the heads in the transaction of every insert, move and exclusion (migration
+ * 0013), so role 99's totals and the dashboard's pies read a few rows instead of counting.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    kind: text({ enum: ['purch', 'sales'] }).notNull(),
+    consigneeId: integer()
+      .notNull()
+      .references(() => consignees.id),
+    isTemplate: boolean().notNull(),
+    progress: text().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.consigneeId, t.isTemplate, t.progress] })],
 );
 
 export const salesLines = pgTable(
@@ -618,6 +666,22 @@ export const importMappings = pgTable(
     modificationDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** The columns a user chose to show in each list table, on every browser they use. */
+export const tableColumns = pgTable(
+  'table_columns',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A list table of the web app (auth.TABLE_COLUMNS). */
+    tableId: text().notNull(),
+    /** The accessors of the columns shown, in the table's order. */
+    columns: jsonb().$type<string[]>().notNull(),
+    modificationDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tableId] })],
 );
 
 export const notifications = pgTable(
