@@ -186,6 +186,8 @@ export const AddUserRequest = z
     password_conf: Password,
     role: RoleIdSchema,
     companies: z.array(Id).max(1000),
+    /** Granted with the user in the same call; left out, the user starts without any. */
+    permissions: z.array(PermissionId).max(PERMISSIONS.length).default([]),
   })
   .refine((value) => value.password === value.password_conf, {
     path: ['password_conf'],
@@ -267,11 +269,16 @@ export const getAddUserDefaults = defineCall({
 
 export const addUser = defineCall({
   path: '/auth/add_user',
-  summary: 'Creates a user whose password is expired, so the first login must change it.',
+  summary:
+    'Creates a user with their role, companies and permissions at once; the password is expired, so the first login must change it.',
   ...USERS,
   request: AddUserRequest,
   response: z.object({ user_id: Id }),
-  inputFailures: { ...USERNAME_FAILURES, ...newPasswordFailures('password', 'password_conf') },
+  inputFailures: {
+    ...USERNAME_FAILURES,
+    ...newPasswordFailures('password', 'password_conf'),
+    permissions: { issues: ['invalid_value'], code: 'permission_unknown' },
+  },
 });
 
 export const listRoles = defineCall({
@@ -462,5 +469,80 @@ export const setCompanySecondFactor = defineCall({
   summary: 'Role 99: requires (or stops requiring) a second factor of every user of a company.',
   ...USERS,
   request: z.object({ company_id: Id, required: z.boolean() }),
+  response: Ok,
+});
+
+/**
+ * The columns a user may choose to show in each list table, by table. The web app decides which
+ * are shown until the user chooses; a choice is remembered on the server for that user.
+ */
+export const TABLE_COLUMNS = {
+  orders_purch: ['external_code', 'status', 'business_line', 'consignee', 'party', 'creation_date', 'is_return'],
+  orders_sales: ['external_code', 'status', 'business_line', 'consignee', 'party', 'creation_date', 'is_return'],
+  stock: [
+    'business_line',
+    'consignee',
+    'sku_code',
+    'sku_name',
+    'status',
+    'qty',
+    'uom',
+    'expiry_date',
+    'batch',
+    'mfg_date',
+    'warehouse',
+    'sscc',
+    'size',
+  ],
+  sku: ['sku_id', 'business_line', 'name', 'consignee', 'external_code'],
+  users: ['user_id', 'username', 'fio', 'email', 'role', 'excluded'],
+  companies: ['code', 'name', 'active', 'users', 'consignees'],
+  discussions: ['company', 'name', 'modification_date'],
+} as const satisfies Record<string, readonly string[]>;
+export type TableId = keyof typeof TABLE_COLUMNS;
+export const TABLE_IDS = Object.keys(TABLE_COLUMNS) as TableId[];
+
+export const TableColumns = z.object({
+  table: z.enum(TABLE_IDS),
+  /** The columns shown, in the table's order; at least one. */
+  columns: z.array(z.string().max(40)).min(1).max(40),
+});
+export type TableColumns = z.infer<typeof TableColumns>;
+
+export const SetTableColumnsRequest = z
+  .object({
+    table: z.enum(TABLE_IDS),
+    /** `null` goes back to the table's default columns. */
+    columns: z.array(z.string().max(40)).min(1).max(40).nullable(),
+  })
+  .superRefine((value, context) => {
+    const known: readonly string[] = TABLE_COLUMNS[value.table];
+    const seen = new Set<string>();
+    for (const [index, column] of (value.columns ?? []).entries()) {
+      if (!known.includes(column) || seen.has(column)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['columns', index],
+          message: seen.has(column) ? 'Column named twice' : `Not a column of ${value.table}`,
+        });
+      }
+      seen.add(column);
+    }
+  });
+export type SetTableColumnsRequest = z.infer<typeof SetTableColumnsRequest>;
+
+export const getTableColumns = defineCall({
+  path: '/auth/get_table_columns',
+  summary: "The columns the caller chose to show in each list table (tables not chosen yet are left out).",
+  ...SELF,
+  request: Empty,
+  response: z.object({ items: z.array(TableColumns) }),
+});
+
+export const setTableColumns = defineCall({
+  path: '/auth/set_table_columns',
+  summary: 'Remembers the columns the caller shows in one list table, for every browser they use.',
+  ...SELF,
+  request: SetTableColumnsRequest,
   response: Ok,
 });

@@ -163,9 +163,11 @@ export function getAddUserDefaults(actor: Actor) {
   return { role: 1, companies: actor.companyIds.length === 1 ? [...actor.companyIds] : [] };
 }
 
+/** The user, their companies and permissions are written together: all of them or nothing. */
 export async function addUser(deps: Deps, actor: Actor, input: auth.AddUserRequest) {
   await assertPasswordAllowed(input.password, { username: input.username });
-  await assertGrantable(deps.db, actor, { role: input.role, companies: input.companies });
+  const permissions = [...new Set(input.permissions)];
+  await assertGrantable(deps.db, actor, { role: input.role, companies: input.companies, permissions });
   if (await usernameTaken(deps.db, input.username)) throw new AppError('dublicate_username');
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.db.transaction(async (tx) => {
@@ -177,6 +179,7 @@ export async function addUser(deps: Deps, actor: Actor, input: auth.AddUserReque
       lang: actor.lang,
     });
     await replaceUserCompanies(tx, id, [...new Set(input.companies)]);
+    await replaceUserPermissions(tx, id, permissions);
     await replaceUserNotificationTypes(tx, id, [...NOTIFICATION_TYPES]);
     return id;
   });

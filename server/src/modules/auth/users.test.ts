@@ -1,4 +1,4 @@
-import { auth, notifications } from '@extranet/contract';
+import { auth, notifications, orders, stock } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -80,6 +80,65 @@ describe('add_user', () => {
     const before = await app.deps.db.select().from(users);
     const response = await addUser(managerToken, overrides);
     expect(response.status).toBe(200);
+    expect(response.body.failure.code).toBe(code);
+    expect(await app.deps.db.select().from(users)).toHaveLength(before.length);
+  });
+
+  it('creates a user with role, companies and permissions in one call, which they have once signed in', async () => {
+    const created = await addUser(managerToken, {
+      username: 'one.step',
+      role: 7,
+      companies: [companyA.id, companyB.id],
+      permissions: ['pord', 'stck', 'pord'],
+    });
+    expect(created.status).toBe(200);
+    const limited = await app.call(auth.login, { username: 'one.step', password: 'first-password-1' });
+    const changed = await app.call(
+      auth.changePasswordSelf,
+      {
+        password_old: 'first-password-1',
+        password_new: 'second-Password-77',
+        password_conf: 'second-Password-77',
+      },
+      limited.body.session_code,
+    );
+    expect(changed.body).toMatchObject({
+      session_limited: false,
+      role: 7,
+      pord: true,
+      stck: true,
+      sord: false,
+    });
+    expect(changed.body.umgr).toBe(false);
+    const stockList = await app.call(stock.listStocks, {}, changed.body.session_code);
+    expect(stockList.status).toBe(200);
+    const sales = await app.call(orders.sales.listOrders, {}, changed.body.session_code);
+    expect(sales.status).toBe(403);
+    const profile = await app.call(auth.getProfileForce, { user_id: created.body.user_id }, managerToken);
+    expect(profile.body).toMatchObject({
+      role: 7,
+      companies: [{ company_id: companyA.id }, { company_id: companyB.id }],
+      permissions: ['pord', 'stck'],
+    });
+  });
+
+  it('still takes the call without permissions: the user then has none', async () => {
+    const created = await addUser(managerToken);
+    const profile = await app.call(auth.getProfileForce, { user_id: created.body.user_id }, managerToken);
+    expect(profile.body.permissions).toEqual([]);
+  });
+
+  it.each([
+    ['a permission the manager lacks', { permissions: ['pord', 'cmgr'] }, 'permissions_error'],
+    [
+      'a company the manager does not have',
+      { companies: [3], permissions: ['pord'] },
+      'company_not_permitted',
+    ],
+    ['an unknown permission', { permissions: ['pord', 'root'] }, 'permission_unknown'],
+  ])('refuses %s and creates nobody', async (_what, overrides, code) => {
+    const before = await app.deps.db.select().from(users);
+    const response = await addUser(managerToken, { username: 'never.created', ...overrides });
     expect(response.body.failure.code).toBe(code);
     expect(await app.deps.db.select().from(users)).toHaveLength(before.length);
   });
