@@ -630,7 +630,27 @@ export const comments = pgTable(
     creationDate: createdAt(),
   },
   // A thread reads back from its latest comment, in (creation date, id) order: keyset pages.
-  (t) => [index().on(t.discussionId, t.creationDate, t.id)],
+  // (discussion, id): the comments after the one a reader saw last, for the lists' unread mark.
+  (t) => [index().on(t.discussionId, t.creationDate, t.id), index().on(t.discussionId, t.id)],
+);
+
+/**
+ * How far each user has read each discussion: the highest comment id the thread showed them when
+ * they last opened it. A comment of someone else above it makes the discussion unread for them.
+ */
+export const discussionReads = pgTable(
+  'discussion_reads',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    discussionId: integer()
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    lastCommentId: integer().notNull(),
+    readAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.discussionId] }), index().on(t.discussionId)],
 );
 
 export const files = pgTable(
