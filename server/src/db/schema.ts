@@ -383,6 +383,47 @@ export const sessions = pgTable(
 );
 
 /**
+ * API keys: a company's systems call the API as the key's owner, within the key's permissions and
+ * companies. Only the SHA-256 of the secret is kept (a 256-bit random secret needs no slow hash).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial().primaryKey(),
+    secretHash: text().notNull().unique(),
+    /** The secret's last four characters, to tell keys apart in the list. */
+    secretHint: text().notNull(),
+    /** Who made it: the key acts as this user; it stops working when the user does. */
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    permissions: text().array().notNull(),
+    createdAt: createdAt(),
+    /** The last day (UTC) the key works. */
+    expiresOn: date({ mode: 'string' }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** The companies an API key works for: some or all of its owner's. */
+export const apiKeyCompanies = pgTable(
+  'api_key_companies',
+  {
+    apiKeyId: integer()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.companyId] }), index().on(t.companyId, t.apiKeyId)],
+);
+
+/**
  * Failed sign-ins per lower-cased username, whether a user has that name or not, so that the lock
  * tells nothing about who exists; `lockedUntil` lifts by itself (LOGIN_LOCK_MINUTES).
  */
