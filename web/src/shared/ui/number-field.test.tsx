@@ -81,6 +81,9 @@ describe('a number input in the reader language', () => {
     expect(input.value).toBe('7');
 
     const user = userEvent.setup();
+    await user.type(input, '-');
+    expect(screen.getByText('Значение не может быть отрицательным')).toBeTruthy();
+    expect(input.value).toBe('7');
     await user.type(input, 'x');
     expect(screen.getByText('Здесь можно вводить только цифры и «,»')).toBeTruthy();
     expect(input.value).toBe('7');

@@ -37,7 +37,7 @@ export function LocaleNumberInput(props: NumberInputProps) {
       (negative && event.key === '-');
     if (!taken) {
       event.preventDefault();
-      setRefused(message('key'));
+      setRefused(message(event.key === '-' ? 'negative' : 'key'));
     }
   };
 

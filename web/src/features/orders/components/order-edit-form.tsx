@@ -1,21 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldError } from '../../../shared/forms';
+import { LocaleNumberInput } from '../../../shared/ui/number-field';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { findSoleAddress } from '../api/find-sole-address';
 import type { OrderKind, OrderView } from '../api/keys';
@@ -173,7 +164,7 @@ export function OrderEditForm({
                 control={control}
                 name="due_days"
                 render={({ field }) => (
-                  <NumberInput
+                  <LocaleNumberInput
                     label={t('orders.fields.dueDays')}
                     withAsterisk={!order.is_template}
                     min={0}

@@ -75,6 +75,13 @@ describe('the edit form of an order', () => {
       ['lines.2.sku_id', 'orders.edit.duplicateSku'],
     ]);
   });
+
+  it('refuses a delivery date the field could not read, kept as typed', () => {
+    const result = OrderFormSchema.safeParse(values({ delivery_date: '15/01/2027' }));
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['delivery_date', 'dateInput.invalid'],
+    ]);
+  });
 });
 
 describe('order values', () => {

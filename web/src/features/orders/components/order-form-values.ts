@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../shared/forms';
 import type { EditOrderFields } from '../api/edit-order';
 import type { OrderKind, OrderView } from '../api/keys';
 import { fromAmount, toAmount } from './amount-inputs';
+import { isDateValue } from './date-field';
 
 const amount = z.union([z.number(), z.literal('')]);
 const LIMITS = orders.ORDER_TEXT_LIMITS;
@@ -33,6 +34,8 @@ export const OrderFormSchema = z
     delivery_date: z
       .string()
       .nullable()
+      // Text the date field could not read stays as typed, and the form is not saved with it.
+      .refine((value) => value === null || isDateValue(value), { message: 'dateInput.invalid' })
       // SPEC.md §5: the delivery date must not be before today.
       .refine((value) => value === null || !dayjs(value).isBefore(dayjs(), 'day'), {
         message: MESSAGES.greaterDate,

@@ -18,7 +18,7 @@ import { listOrders, useListOrders } from '../api/list-orders';
 import { useResetAllFailures } from '../api/reset-all-failures';
 import { useResetFailure } from '../api/reset-failure';
 import { consigneeSource, customerSource, vendorSource } from '../api/sources';
-import { DateField } from '../components/date-field';
+import { DateField, isDateValue } from '../components/date-field';
 import { formatDateTime } from '../components/format';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { orderPaths } from '../components/paths';
@@ -242,14 +242,17 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         <DateField
           label={t('orders.list.createdFrom')}
           value={state.from}
-          onChange={(from) => update({ from })}
+          // Text it cannot read stays in the field with its error; the list is not filtered by it.
+          onChange={(from) => update({ from: isDateValue(from) ? from : null })}
+          maxDate={state.to ?? undefined}
           clearable
           w={{ base: '100%', sm: 150 }}
         />
         <DateField
           label={t('orders.list.createdTo')}
           value={state.to}
-          onChange={(to) => update({ to })}
+          onChange={(to) => update({ to: isDateValue(to) ? to : null })}
+          minDate={state.from ?? undefined}
           clearable
           w={{ base: '100%', sm: 150 }}
         />
