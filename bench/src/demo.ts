@@ -1,0 +1,67 @@
+/**
+ * The hot calls at the demo data's size: get_session (every open tab's refresh) and a page of 50
+ * purchase orders with its total, as role 99, on PostgreSQL (when DATABASE_URL is set: a scratch
+ * database on that server) and on the embedded database, each server a process of its own.
+ */
+import {
+  type Measured,
+  measure,
+  type Options,
+  printTable,
+  type Row,
+  scratchDatabase,
+  signIn,
+  startBare,
+  startServer,
+  type Target,
+} from './harness';
+
+export async function runDemo(options: Options): Promise<Measured[]> {
+  const targets: Target[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  try {
+    const bare = await startBare();
+    targets.push(bare);
+    const servers: Array<{ label: string; target: Target }> = [];
+    if (process.env.DATABASE_URL) {
+      const scratch = await scratchDatabase(process.env.DATABASE_URL);
+      cleanups.push(scratch.drop);
+      const target = await startServer({ name: 'PostgreSQL server', databaseUrl: scratch.url });
+      targets.push(target);
+      servers.push({ label: 'PostgreSQL', target });
+    } else {
+      console.error('DATABASE_URL is not set: measuring the embedded database only');
+    }
+    const embedded = await startServer({ name: 'embedded server' });
+    targets.push(embedded);
+    servers.push({ label: 'embedded', target: embedded });
+
+    const rows: Row[] = [];
+    for (const { label, target } of servers) {
+      const token = await signIn(target, 'admin', 'admin-demo-1');
+      rows.push(
+        { name: `get_session, ${label}`, target, path: '/api/auth/get_session', body: {}, token },
+        {
+          name: `purch list_orders 50 + total, ${label}`,
+          target,
+          path: '/api/orders/purch/list_orders',
+          body: { count: 50, with_total: true },
+          token,
+        },
+      );
+    }
+    const results = await measure(
+      { name: 'bare Fastify route', target: bare, method: 'GET', path: '/bare' },
+      rows,
+      options,
+    );
+    printTable(
+      `Demo data, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s, medians`,
+      results,
+    );
+    return results;
+  } finally {
+    for (const target of targets.reverse()) await target.stop();
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
