@@ -1,0 +1,63 @@
+/** The accounts and the words the large data set is made of (seed-large.ts), and what the bench searches for. */
+export const LARGE_USERS = {
+  admin: { username: 'large-admin', password: 'large-admin-1' },
+  /** Sees the first of the 100 companies: 1 % of the orders and stock. */
+  user: { username: 'large-clerk', password: 'large-clerk-1' },
+} as const;
+
+export const LARGE_WORDS = {
+  towns: [
+    'Riga',
+    'Tallinn',
+    'Vilnius',
+    'Kaunas',
+    'Tartu',
+    'Liepaja',
+    'Daugavpils',
+    'Jelgava',
+    'Parnu',
+    'Klaipeda',
+    'Ventspils',
+    'Narva',
+  ],
+  trades: [
+    'Foods',
+    'Trade',
+    'Logistics',
+    'Dairy',
+    'Bakery',
+    'Beverages',
+    'Farms',
+    'Imports',
+    'Wholesale',
+    'Market',
+    'Pharma',
+    'Textiles',
+  ],
+  consignees: ['Retail', 'Distribution', 'Stores', 'Warehouse', 'Supply'],
+  products: [
+    'Apple juice',
+    'Orange juice',
+    'Mineral water',
+    'Rye bread',
+    'Butter',
+    'Cheese',
+    'Coffee',
+    'Tea',
+    'Chocolate',
+    'Pasta',
+    'Rice',
+    'Olive oil',
+  ],
+  variants: ['0.5 l', '1 l', '250 g', '500 g', '1 kg', 'pack 6', 'pack 12', 'bio', 'light', 'classic'],
+  plates: ['LV', 'EE', 'LT', 'PL', 'FI'],
+  topics: ['Delivery schedule', 'Inventory count', 'Returns', 'Invoices', 'Damaged goods', 'Holiday hours'],
+  stockStatuses: [
+    ['AV', 'Available'],
+    ['AV', 'Available'],
+    ['AV', 'Available'],
+    ['QC', 'Quality control'],
+    ['BL', 'Blocked'],
+    ['RS', 'Reserved'],
+  ],
+} as const;
