@@ -37,7 +37,23 @@ const SERVER_TEXTS = [
   'Products unknown to the warehouse',
   'No answer from the warehouse system',
   'timed out',
+  // Units the warehouse names in every language.
+  'pcs',
+  'pallet',
 ];
+
+/**
+ * With SCREENS_DIR set (`npm run screens`), the Russian walk as the administrator keeps a picture
+ * of every screen at 1440 and at 390 px there, so a reviewer can see the product without running it.
+ */
+const SCREENS_DIR = process.env.SCREENS_DIR;
+const screenName = (pathname: string) =>
+  pathname === '/'
+    ? 'dashboard'
+    : pathname
+        .split('/')
+        .filter((part) => part && !/^\d+$/.test(part) && !/^[A-Za-z0-9_-]{20,}$/.test(part))
+        .join('-');
 
 /**
  * The English texts a Russian or Latvian page must not show: the locale files' English values
@@ -195,12 +211,16 @@ for (const lang of ['ru', 'lv']) {
         for (const text of found.english) problems.push(`${screen}: English "${text}"`);
         for (const text of found.clipped) problems.push(`${screen}: cut "${text}"`);
         for (const text of found.numbers) problems.push(`${screen}: number "${text}"`);
+        const picture = SCREENS_DIR && lang === 'ru' && role === 'admin';
+        const name = picture ? screenName(new URL(page.url()).pathname) : '';
+        if (picture) await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-1440.png`) });
         if (role === 'admin') {
           // The administrator sees every screen: its headers and buttons must fit a phone too.
           await page.setViewportSize(PHONE);
           await page.evaluate(
             () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
           );
+          if (picture) await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-390.png`) });
           for (const text of (await inspect(page, lang)).clipped)
             problems.push(`${screen} at 390 px: cut "${text}"`);
           await page.setViewportSize(DESKTOP);
