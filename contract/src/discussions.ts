@@ -92,6 +92,11 @@ export const Discussion = z.object({
   comments: z.array(Comment),
   /** True when older comments exist beyond the ones returned. */
   more_comments: z.boolean(),
+  /**
+   * Who a regular or private discussion is between: its author and every user chosen for it (at
+   * its start or in a later comment), by name. Empty for broadcasts and orders' discussions.
+   */
+  members: z.array(Author.unwrap()),
 });
 export type Discussion = z.infer<typeof Discussion>;
 
@@ -121,6 +126,8 @@ export const DiscussionRow = z.object({
   company: z.object({ name: z.string() }),
   visibility: z.enum(VISIBILITIES),
   modification_date: zDateTime,
+  /** The thread has a comment by someone else that the caller has not seen since last opening it. */
+  unread: z.boolean(),
 });
 export type DiscussionRow = z.infer<typeof DiscussionRow>;
 

@@ -182,6 +182,16 @@ describe('smart search through trigram indexes', () => {
   });
 });
 
+describe("the discussion lists' unread mark", () => {
+  it('reads the read state by its key and the comments after it through the (discussion, id) index', async () => {
+    const plan = await orderingPlan((tx) => listDiscussions(tx, admin, 'normal', { ...page, filters: {} }));
+    expect(plan).toMatch(/Index Scan using discussion_reads_(pkey|discussion_id_index) on discussion_reads/);
+    expect(plan).toMatch(
+      /Index Scan using comments_discussion_id_id_index on comments c .*\n\s+Index Cond: \(\(discussion_id = discussions\.id\) AND \(id > /,
+    );
+  });
+});
+
 describe('orderings across every company (role 99) through btree indexes', () => {
   it.each([
     ['status', 'stock_rows_status_desc_id_index'],

@@ -1,5 +1,5 @@
 import type { discussions as contract } from '@extranet/contract';
-import { and, asc, count, countDistinct, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { isParticipant, readableCondition } from '../../access/discussions';
 import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
@@ -8,6 +8,7 @@ import {
   comments,
   companies,
   discussionMembers,
+  discussionReads,
   discussions,
   files,
   notifications,
@@ -50,9 +51,19 @@ export async function listDiscussions(
       company: { name: companies.name },
       visibility: sql<GeneralVisibility>`${discussions.visibility}`,
       modification_date: discussions.modificationDate,
+      // A comment of someone else after the last one the actor saw: one probe of the
+      // (discussion, id) index per row, beside the read state joined by its key.
+      unread: sql<boolean>`exists (select 1 from ${comments} c
+        where c.discussion_id = ${discussions.id}
+          and c.id > coalesce(${discussionReads.lastCommentId}, 0)
+          and c.user_id is distinct from ${actor.userId})`,
     })
     .from(discussions)
     .innerJoin(companies, eq(companies.id, discussions.companyId))
+    .leftJoin(
+      discussionReads,
+      and(eq(discussionReads.discussionId, discussions.id), eq(discussionReads.userId, actor.userId)),
+    )
     .where(where)
     .orderBy(
       ...orderingSql(query.ordering, { modification_date: discussions.modificationDate }, discussions.id, [
@@ -122,6 +133,37 @@ export async function listLatestComments(
     .where(and(eq(comments.discussionId, discussionId), before))
     .orderBy(desc(comments.creationDate), desc(comments.id))
     .limit(limit + 1);
+}
+
+/** The author and chosen users of a discussion, by name. */
+export async function listMembers(db: Executor, discussionId: number, authorId: number | null) {
+  const chosen = db
+    .select({ id: discussionMembers.userId })
+    .from(discussionMembers)
+    .where(eq(discussionMembers.discussionId, discussionId));
+  return db
+    .select({ user_id: users.id, username: users.username, fio: users.fio })
+    .from(users)
+    .where(
+      authorId === null ? inArray(users.id, chosen) : or(eq(users.id, authorId), inArray(users.id, chosen)),
+    )
+    .orderBy(sql`coalesce(nullif(${users.fio}, ''), ${users.username})`, asc(users.id));
+}
+
+/**
+ * Records that the user has seen the discussion up to its newest comment (the highest id now in
+ * it). Run before the thread is read, so a comment arriving meanwhile is shown and still counts as
+ * unread rather than the other way round. Never moves back (two tabs may answer out of order), and
+ * writes nothing when nothing is new.
+ */
+export async function markRead(db: Executor, userId: number, discussionId: number) {
+  await db.execute(sql`
+    insert into ${discussionReads} (user_id, discussion_id, last_comment_id)
+    select ${userId}, ${discussionId}, max(c.id) from ${comments} c where c.discussion_id = ${discussionId}
+    having max(c.id) is not null
+    on conflict (user_id, discussion_id) do update
+      set last_comment_id = excluded.last_comment_id, read_at = now()
+      where ${discussionReads}.last_comment_id < excluded.last_comment_id`);
 }
 
 export async function isCommentOf(db: Executor, discussionId: number, commentId: number) {

@@ -22,6 +22,8 @@ import {
   listCompanyUsers as listCompanyUserRows,
   listDiscussions as listDiscussionRows,
   listLatestComments,
+  listMembers,
+  markRead,
   notifyGeneralComment,
 } from './discussions.repository';
 import { notifyOrderComment, type OrderKind } from './order-discussions';
@@ -111,12 +113,16 @@ async function commentPage(db: Executor, newestFirst: CommentRow[], limit: numbe
   };
 }
 
+/** Regular and private discussions name who they are between; broadcasts and orders, everyone's. */
+const WITH_MEMBERS: readonly string[] = ['normal', 'private'];
+
 async function loadThread(db: Executor, head: DiscussionHead): Promise<contract.Discussion> {
   const page = await commentPage(
     db,
     await listLatestComments(db, head.id, MAX_THREAD_COMMENTS),
     MAX_THREAD_COMMENTS,
   );
+  const members = WITH_MEMBERS.includes(head.visibility) ? await listMembers(db, head.id, head.authorId) : [];
   return {
     discussion_id: head.id,
     name: head.name,
@@ -130,6 +136,7 @@ async function loadThread(db: Executor, head: DiscussionHead): Promise<contract.
     files: page.comments.flatMap((comment) => comment.files),
     comments: page.comments,
     more_comments: page.more,
+    members,
   };
 }
 
@@ -152,8 +159,11 @@ async function loadOrder(db: Executor, actor: Actor, kind: OrderKind, headId: nu
   return head;
 }
 
+/** Opening a broadcast, regular or private discussion reads it: the lists stop marking it unread. */
 export async function getDiscussionGeneral(deps: Deps, actor: Actor, discussionId: number) {
-  return loadThread(deps.db, await loadGeneral(deps.db, actor, discussionId));
+  const head = await loadGeneral(deps.db, actor, discussionId);
+  await markRead(deps.db, actor.userId, head.id);
+  return loadThread(deps.db, head);
 }
 
 export async function getOrderDiscussion(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {

@@ -1,10 +1,12 @@
 import { auth, discussions, notifications as ntfy } from '@extranet/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comments, files, notifications, purchHeads, userCompanies } from '../../db/schema';
+import { comments, discussionReads, files, notifications, purchHeads, userCompanies } from '../../db/schema';
+import type { Actor } from '../../http/session';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
 import { createComments, createOrderWithDiscussion } from './discussions.factories';
+import { listDiscussions as listDiscussionRows } from './discussions.repository';
 import { addOrderSystemComment } from './order-discussions';
 
 const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'];
@@ -131,6 +133,7 @@ describe('broadcast discussions', () => {
       sales_head_id: null,
       files: [],
       more_comments: false,
+      members: [],
     });
     expect(body.comments).toEqual([
       {
@@ -250,6 +253,145 @@ describe('private discussions', () => {
   });
 });
 
+describe('members of regular and private discussions', () => {
+  it('are the author and every chosen user, by name, including those brought in later', async () => {
+    const id = await addDiscussion('private', author, { users: [chosen.id] });
+    await app.call(
+      discussions.addCommentGeneral,
+      { discussion_id: id, text: 'Join', users: [quiet.id] },
+      chosen.token,
+    );
+    const { body } = await get(id, quiet);
+    expect(body.members.map((member: { user_id: number }) => member.user_id).sort()).toEqual(
+      [author.id, chosen.id, quiet.id].sort(),
+    );
+    expect(body.members).toContainEqual({
+      user_id: author.id,
+      username: expect.any(String),
+      fio: 'Anna Author',
+    });
+    expect(body.members.find((member: { user_id: number }) => member.user_id === other.id)).toBeUndefined();
+  });
+
+  it('are named on regular discussions too, and on neither broadcasts nor orders', async () => {
+    const normal = await addDiscussion('normal', author, { users: [other.id] });
+    expect(
+      (await get(normal, chosen)).body.members.map((member: { user_id: number }) => member.user_id).sort(),
+    ).toEqual([author.id, other.id].sort());
+    const broadcast = await addDiscussion('broadcast', author);
+    expect((await get(broadcast, chosen)).body.members).toEqual([]);
+    const order = await createOrderWithDiscussion(app.deps.db, { kind: 'purch', consigneeId: consigneeA.id });
+    const orderThread = await app.call(
+      discussions.getDiscussionPurch,
+      { purch_head_id: order.headId },
+      author.token,
+    );
+    expect(orderThread.body.members).toEqual([]);
+  });
+});
+
+describe('unread discussions', () => {
+  async function unread(visibility: discussions.Visibility, by: Person, id: number) {
+    const response = await app.call(discussions.LIST_DISCUSSIONS[visibility], { count: 1000 }, by.token);
+    const row = (response.body.items as Array<{ discussion_id: number; unread: boolean }>).find(
+      (item) => item.discussion_id === id,
+    );
+    expect(row).toBeDefined();
+    return row!.unread;
+  }
+
+  it('are marked for a reader until they open them, never for their own comments', async () => {
+    const id = await addDiscussion('private', author, { users: [chosen.id] });
+    expect(await unread('private', chosen, id)).toBe(true);
+    // The author wrote everything in it so far.
+    expect(await unread('private', author, id)).toBe(false);
+    expect((await get(id, chosen)).status).toBe(200);
+    expect(await unread('private', chosen, id)).toBe(false);
+
+    // The reader's own answer leaves it read for them and unread for the author.
+    await app.call(discussions.addCommentGeneral, { discussion_id: id, text: 'Seen' }, chosen.token);
+    expect(await unread('private', chosen, id)).toBe(false);
+    expect(await unread('private', author, id)).toBe(true);
+
+    // A new comment of someone else marks it again; opening it clears the mark again.
+    await app.call(discussions.addCommentGeneral, { discussion_id: id, text: 'One more' }, author.token);
+    expect(await unread('private', chosen, id)).toBe(true);
+    await get(id, chosen);
+    expect(await unread('private', chosen, id)).toBe(false);
+  });
+
+  it('are kept per user: one reader opening a broadcast leaves it unread for the others', async () => {
+    const id = await addDiscussion('broadcast', author);
+    await get(id, other);
+    expect(await unread('broadcast', other, id)).toBe(false);
+    expect(await unread('broadcast', chosen, id)).toBe(true);
+    expect(await unread('broadcast', admin, id)).toBe(true);
+  });
+
+  it('count only comments after the newest one seen, whatever their creation dates', async () => {
+    const id = await addDiscussion('normal', author);
+    await createComments(app.deps.db, { discussionId: id, userId: author.id, count: 7 });
+    await get(id, other);
+    expect(await unread('normal', other, id)).toBe(false);
+    const [stored] = await app.deps.db
+      .select()
+      .from(discussionReads)
+      .where(and(eq(discussionReads.userId, other.id), eq(discussionReads.discussionId, id)));
+    const [newest] = await app.deps.db
+      .select({ id: max(comments.id) })
+      .from(comments)
+      .where(eq(comments.discussionId, id));
+    expect(stored!.lastCommentId).toBe(newest!.id);
+  });
+
+  it('are not marked read by a reader who may not open them', async () => {
+    const id = await addDiscussion('private', author, { users: [chosen.id] });
+    expect((await get(id, other)).body).toEqual({ failure: { code: 'discussion_not_found' } });
+    const reads = await app.deps.db
+      .select()
+      .from(discussionReads)
+      .where(eq(discussionReads.discussionId, id));
+    expect(reads).toEqual([]);
+  });
+
+  it('are told apart for a whole page in the list statements, not one more per row', async () => {
+    const batch = 'Unread batch';
+    const first = await addDiscussion('normal', author, { name: `${batch} 0` });
+    const statementsFor = async () => {
+      let statements = 0;
+      // Counts the statements the repository starts on the database it is given.
+      const counting = new Proxy(app.deps.db, {
+        get(target, property, receiver) {
+          const value = Reflect.get(target, property, receiver);
+          if (typeof value !== 'function') return value;
+          if (
+            ['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete'].includes(String(property))
+          )
+            statements++;
+          return value.bind(target);
+        },
+      });
+      const actor = { userId: other.id, isAdmin: false, companyIds: [companyA.id], permissions: new Set() };
+      const { rows } = await listDiscussionRows(counting, actor as unknown as Actor, 'normal', {
+        filters: { smart: batch },
+        page: 0,
+        count: 50,
+        with_total: true,
+      });
+      return { statements, rows };
+    };
+    const one = await statementsFor();
+    expect(one.rows.map((row) => row.discussion_id)).toEqual([first]);
+    for (let index = 1; index < 6; index++)
+      await addDiscussion('normal', author, { name: `${batch} ${index}` });
+    await get(first, other);
+    const six = await statementsFor();
+    expect(six.rows).toHaveLength(6);
+    expect(six.rows.filter((row) => row.unread)).toHaveLength(5);
+    expect(six.statements).toBe(one.statements);
+  });
+});
+
 describe('creating discussions', () => {
   it('refuses a company of another tenant', async () => {
     const response = await app.call(
@@ -307,6 +449,7 @@ describe('discussion lists', () => {
       company: { name: companyA.name },
       visibility: 'normal',
       modification_date: { $datetime: expect.any(String) },
+      unread: true,
     });
   });
 
