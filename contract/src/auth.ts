@@ -218,6 +218,8 @@ export type ChangeNotificationsRequest = z.infer<typeof ChangeNotificationsReque
 
 const USERS: Pick<CallDef, 'access' | 'permission'> = { access: 'session', permission: ['umgr'] };
 const SELF: Pick<CallDef, 'access'> = { access: 'session' };
+/** The signed-in person's own profile and sign-in: not an API key's (it has none). */
+const PERSON: Pick<CallDef, 'access' | 'sessionOnly'> = { access: 'session', sessionOnly: true };
 
 export const listLinkedCompanies = defineCall({
   path: '/auth/list_linked_companies',
@@ -246,7 +248,7 @@ export const exportUsers = defineCall({
 export const getProfileSelf = defineCall({
   path: '/auth/get_profile_self',
   summary: "The caller's own profile.",
-  ...SELF,
+  ...PERSON,
   request: Empty,
   response: UserProfile,
 });
@@ -300,7 +302,7 @@ export const listPermissions = defineCall({
 export const changeGeneralSelf = defineCall({
   path: '/auth/change_general_self',
   summary: "Changes one's own full name, email and language.",
-  ...SELF,
+  ...PERSON,
   request: ChangeGeneralRequest,
   response: Ok,
 });
@@ -334,7 +336,7 @@ export const changeUsername = defineCall({
 export const changeNotificationsSelf = defineCall({
   path: '/auth/change_notifications_self',
   summary: "Sets one's own email summary rate and notification types.",
-  ...SELF,
+  ...PERSON,
   request: ChangeNotificationsRequest,
   response: Ok,
 });
@@ -417,7 +419,7 @@ export const confirmTotp = defineCall({
 export const disableTotp = defineCall({
   path: '/auth/disable_totp',
   summary: "Turns one's own second factor off, with the password; refused while the company requires it.",
-  ...SELF,
+  ...PERSON,
   request: z.object({ password: Password }),
   response: Ok,
 });
@@ -435,7 +437,7 @@ export type SessionRow = z.infer<typeof SessionRow>;
 export const listSessions = defineCall({
   path: '/auth/list_sessions',
   summary: "The caller's own active sessions, newest use first.",
-  ...SELF,
+  ...PERSON,
   request: Empty,
   response: z.object({ items: z.array(SessionRow) }),
 });
@@ -443,7 +445,7 @@ export const listSessions = defineCall({
 export const endSession = defineCall({
   path: '/auth/end_session',
   summary: "Ends one of the caller's other sessions.",
-  ...SELF,
+  ...PERSON,
   request: z.object({ session_id: Id }),
   response: Ok,
 });
@@ -451,7 +453,7 @@ export const endSession = defineCall({
 export const endOtherSessions = defineCall({
   path: '/auth/end_other_sessions',
   summary: 'Ends every session of the caller but this one; answers how many.',
-  ...SELF,
+  ...PERSON,
   request: Empty,
   response: z.object({ count: z.int().min(0) }),
 });

@@ -18,6 +18,8 @@ export type InputFailures = Readonly<
  * - `public`: no session needed (login).
  * - `limited`: a limited session (password must be changed) may make it too.
  * - `session`: a full session, and `permission` (any one of them) when given.
+ * An API key (`Authorization: Bearer`) makes the `session` calls as a full session would, except
+ * those marked `sessionOnly`; `public` and `limited` calls are a person's sign-in and session.
  */
 export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   path: string;
@@ -26,6 +28,11 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   response: Res;
   access: 'public' | 'limited' | 'session';
   permission?: readonly Permission[];
+  /**
+   * About the signed-in person or their sign-in (profile, sessions, second factor, inbox) or the
+   * management of access (API keys): an API key is refused with 403 `forbidden`.
+   */
+  sessionOnly?: boolean;
   /** Does not slide the session's idle expiry (the 10-second refresh). */
   passive?: boolean;
   inputFailures?: InputFailures;

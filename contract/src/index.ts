@@ -1,4 +1,5 @@
 export * from './access';
+export * as apikeys from './apikeys';
 export * as auth from './auth';
 export * from './call';
 export * as catalogs from './catalogs';

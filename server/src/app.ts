@@ -20,6 +20,7 @@ import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { startJobs } from './jobs';
 import { createLogger } from './log';
+import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/auth/users.routes';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
@@ -141,6 +142,7 @@ export async function buildApp(
         reply.header('Cache-Control', 'no-store');
       });
       registerAuthRoutes(api, deps);
+      registerApiKeyRoutes(api, deps);
       registerUserRoutes(api, deps);
       registerCatalogRoutes(api, deps);
       registerCompanyRoutes(api, deps);

@@ -66,6 +66,8 @@ const ConfigSchema = z.object({
   SESSION_ABSOLUTE_DAYS: int(1, 365).default(7),
   LOGIN_RATE_LIMIT: int(1, 100_000).default(30),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  /** Calls per API key per minute, counted across every instance (HTTP 429 past it). */
+  API_KEY_RATE_LIMIT: int(1, 1_000_000).default(300),
   /** Encrypts second-factor secrets at rest; unset: a key generated into DATA_DIR/secret.key. */
   SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: TrustProxy,

@@ -10,6 +10,7 @@ import type { ZodType } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { readerLanguage } from '../i18n';
+import { findKeyActor, limitKeyRate, parseBearer, recordKeyUse } from './api-key';
 import { AppError } from './errors';
 import { type Actor, findActor, parseAuthorization, slideSession } from './session';
 
@@ -62,21 +63,48 @@ async function prepareBody(request: FastifyRequest) {
 }
 
 /**
- * The gate of every route that needs a session: the session, a limited session's few calls and
- * the permission, checked from the headers alone, before any input is read.
+ * Who makes the call: a session (`SessionCode`), or an API key (`Bearer`), which is counted
+ * against its rate limit before anything else is looked at. Neither: 401.
  */
-function sessionGate(deps: Deps, rule: Pick<CallDef, 'access' | 'permission' | 'passive'>) {
-  return async (request: FastifyRequest) => {
-    const token = parseAuthorization(request.headers.authorization);
-    const actor = token ? await findActor(deps.db, token) : undefined;
-    if (!actor) throw new AppError('unauthorized');
-    if ((actor.limited || actor.secondFactorSetup) && rule.access !== 'limited')
+async function authenticate(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+  const header = request.headers.authorization;
+  const secret = parseBearer(header);
+  if (secret) {
+    const actor = await findKeyActor(deps.db, secret);
+    if (!actor?.apiKeyId) throw new AppError('unauthorized');
+    await limitKeyRate(deps.db, actor.apiKeyId, deps.config.API_KEY_RATE_LIMIT, reply);
+    return actor;
+  }
+  const token = parseAuthorization(header);
+  const actor = token ? await findActor(deps.db, token) : undefined;
+  if (!actor) throw new AppError('unauthorized');
+  return actor;
+}
+
+/**
+ * The gate of every route that needs a session: the session, a limited session's few calls and
+ * the permission, checked from the headers alone, before any input is read. An API key makes the
+ * calls a full session makes, except a person's own (`sessionOnly`, and the limited session's
+ * calls: sign-out, password, second factor), refused with 403 like a missing permission.
+ */
+function sessionGate(
+  deps: Deps,
+  rule: Pick<CallDef, 'access' | 'permission' | 'passive' | 'sessionOnly'>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = await authenticate(deps, request, reply);
+    if (actor.apiKeyId !== undefined) {
+      if (rule.sessionOnly || rule.access !== 'session')
+        throw new AppError('forbidden', { reason: 'not_for_api_keys' });
+    } else if ((actor.limited || actor.secondFactorSetup) && rule.access !== 'limited') {
       throw new AppError('forbidden');
+    }
     if (rule.permission && !rule.permission.some((p) => actor.permissions.has(p))) {
       throw new AppError('forbidden');
     }
     const background = request.headers[BACKGROUND_REFRESH_HEADER] === '1';
-    if (!rule.passive && !background)
+    if (actor.apiKeyId !== undefined) await recordKeyUse(deps.db, actor.apiKeyId);
+    else if (!rule.passive && !background)
       await slideSession(deps.db, actor.sessionId, deps.config.SESSION_IDLE_MINUTES);
     request.actor = actor;
   };
