@@ -494,7 +494,9 @@ function liveHeadIndexes(
   const live = sql`${t.excludedAt} is null`;
   return [
     index(`${table}_live_counts_idx`).on(t.consigneeId, t.isTemplate, t.progress).where(live),
-    index(`${table}_live_creation_idx`).on(t.creationDate, t.id).where(live),
+    // The template flag last: the lists filter on it (the web always does) from the index itself.
+    index(`${table}_live_creation_template_idx`).on(t.creationDate, t.id, t.isTemplate).where(live),
+    index(`${table}_live_progress_template_idx`).on(t.progress, t.id, t.isTemplate).where(live),
     index(`${table}_live_consignee_creation_idx`)
       .on(t.consigneeId, t.isTemplate, t.creationDate, t.id)
       .where(live),
@@ -577,7 +579,7 @@ export const salesHeads = pgTable(
 /**
  * Orders that are not excluded, counted per kind, consignee, template flag and progress; kept by
  * triggers on the heads in the transaction of every insert, move and exclusion (migration
- * 0013), so role 99's totals and the dashboard's pies read a few rows instead of counting.
+ * 0014_order_counts_triggers), so role 99's totals and the dashboard's pies read a few rows instead of counting.
  */
 export const orderCounts = pgTable(
   'order_counts',
