@@ -128,6 +128,10 @@ describe('new user form', () => {
     const { calls } = server({ '/auth/get_add_user_defaults': () => ({ body: { role: 1, companies: [] } }) });
     await open('/auth/users/add');
     const user = userEvent.setup();
+    // The password rule is there before anything is typed.
+    expect((await screen.findByTestId('password-rule')).textContent).toBe(
+      'At least 10 characters; not the username, nor a common or easily guessed password',
+    );
     await user.click(await screen.findByRole('button', { name: 'Create user' }));
 
     // Username, password, confirm, and companies (required for role 1).
@@ -142,7 +146,7 @@ describe('new user form', () => {
     expect(calls.some((call) => call.path === '/auth/add_user')).toBe(false);
   });
 
-  it("needs no company for role 99 and goes on to the new user's edit page", async () => {
+  it("needs no company for role 99 and goes on to the new user's profile", async () => {
     const { calls } = server({
       '/auth/get_add_user_defaults': () => ({ body: { role: 99, companies: [] } }),
       '/auth/add_user': () => ({ body: { user_id: 42 } }),
@@ -155,14 +159,45 @@ describe('new user form', () => {
     await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
     await user.click(screen.getByRole('button', { name: 'Create user' }));
 
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/users/edit/42'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/users/profile/42'));
     expect(calls.find((call) => call.path === '/auth/add_user')?.body).toEqual({
       username: 'root-two',
       password: 'password-one',
       password_conf: 'password-one',
       role: 99,
       companies: [],
+      permissions: [],
     });
+  });
+
+  it('sends role, companies and permissions in the one call that creates the user', async () => {
+    const { calls } = server({
+      '/auth/get_add_user_defaults': () => ({ body: { role: 1, companies: [1] } }),
+      '/auth/add_user': () => ({ body: { user_id: 43 } }),
+      '/auth/get_profile_force': () => ({ body: profile({ user_id: 43 }) }),
+    });
+    await open('/auth/users/add');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'clerk');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
+    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
+    await user.click(screen.getByRole('checkbox', { name: 'Purchase orders' }));
+    await user.click(screen.getByRole('checkbox', { name: 'View stock' }));
+    // The editor lacks cmgr: it cannot be granted.
+    expect(screen.getByRole('checkbox', { name: 'Manage catalogs' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/auth/add_user')?.body).toEqual({
+        username: 'clerk',
+        password: 'password-one',
+        password_conf: 'password-one',
+        role: 1,
+        companies: [1],
+        permissions: ['pord', 'stck'],
+      }),
+    );
+    expect(calls.filter((call) => call.path === '/auth/change_access')).toEqual([]);
   });
 });
 
@@ -188,6 +223,28 @@ describe('profile view', () => {
     );
   });
 
+  it('asks before Deactivate, and Cancel leaves the user active', async () => {
+    const { calls } = server({
+      '/auth/get_profile_force': () => ({ body: profile() }),
+      '/auth/disable_user': ok,
+    });
+    await open('/auth/users/profile/5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Deactivate aozola?' });
+    expect(within(dialog).getByText(/signed out at once/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.path === '/auth/disable_user')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    dialog = await screen.findByRole('dialog', { name: 'Deactivate aozola?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/auth/disable_user')?.body).toEqual({ user_id: 5 }),
+    );
+  });
+
   it('offers no action and no edit link for a user the viewer cannot manage', async () => {
     server({ '/auth/get_profile_force': () => ({ body: profile({ excluded: true, manageable: false }) }) });
     await open('/auth/users/profile/5');
@@ -198,7 +255,7 @@ describe('profile view', () => {
 });
 
 describe('profile editor', () => {
-  it('validates the email with the message of SPEC.md §5 and saves the general form alone', async () => {
+  it('has one Save, which checks the email first and then stores only what changed', async () => {
     const { calls } = server({
       '/auth/get_profile_force': () => ({ body: profile() }),
       '/auth/change_general_force': ok,
@@ -206,16 +263,16 @@ describe('profile editor', () => {
     await open('/auth/users/edit/5');
     const user = userEvent.setup();
     const email = await screen.findByRole('textbox', { name: 'Email' });
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
     await user.clear(email);
     await user.type(email, 'not-an-email');
-    const general = screen.getByRole('form', { name: 'General' });
-    await user.click(within(general).getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Invalid email address format')).toBeTruthy();
     expect(calls.some((call) => call.path === '/auth/change_general_force')).toBe(false);
 
     await user.clear(email);
     await user.type(email, 'anna@example.com');
-    await user.click(within(general).getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User profile saved!')).toBeTruthy();
     expect(calls.find((call) => call.path === '/auth/change_general_force')?.body).toEqual({
       user_id: 5,
@@ -223,6 +280,43 @@ describe('profile editor', () => {
       email: 'anna@example.com',
       lang: 'lv',
     });
+    expect(calls.some((call) => call.path === '/auth/change_access')).toBe(false);
+    expect(calls.some((call) => call.path === '/auth/change_username')).toBe(false);
+  });
+
+  it('saves general data, username, access and password with the one Save', async () => {
+    const { calls } = server({
+      '/auth/get_profile_force': () => ({ body: profile() }),
+      '/auth/change_general_force': ok,
+      '/auth/change_username': ok,
+      '/auth/change_access': ok,
+      '/auth/change_password_force': ok,
+    });
+    await open('/auth/users/edit/5');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), ' Jr.');
+    const username = screen.getByRole('textbox', { name: 'Username' });
+    await user.clear(username);
+    await user.type(username, 'aozola2');
+    await user.click(screen.getByRole('checkbox', { name: 'Sales orders' }));
+    await user.type(screen.getByLabelText(/^New password/, { selector: 'input' }), 'Brand-new-pass-42');
+    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'Brand-new-pass-42');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('User profile saved!')).toBeTruthy();
+    expect(calls.map((call) => call.path).filter((path) => path.startsWith('/auth/change_'))).toEqual([
+      '/auth/change_general_force',
+      '/auth/change_username',
+      '/auth/change_access',
+      '/auth/change_password_force',
+    ]);
+    expect(calls.find((call) => call.path === '/auth/change_access')?.body).toEqual({
+      user_id: 5,
+      role: 1,
+      companies: [1],
+      permissions: ['pord', 'stck', 'sord'],
+    });
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
   });
 
   it('asks before leaving unsaved changes: Cancel stays, OK leaves', async () => {
@@ -250,29 +344,35 @@ describe('profile editor', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/auth/users'));
   });
 
-  it("shows the server's refusal of a permission in the access form, in its own words", async () => {
+  it("shows the server's refusal of a permission in the access section, and stores the rest", async () => {
     const { calls } = server({
       '/auth/get_profile_force': () => ({ body: profile() }),
+      '/auth/change_general_force': ok,
       '/auth/change_access': () => ({
         body: { failure: { code: 'permissions_error', details: { permissions: ['umgr'] } } },
       }),
     });
     await open('/auth/users/edit/5');
     const user = userEvent.setup();
-    const access = await screen.findByRole('form', { name: 'Access' });
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }), ' Jr.');
+    const access = screen.getByRole('region', { name: 'Access' });
     await user.click(within(access).getByRole('checkbox', { name: 'Manage users' }));
-    await user.click(within(access).getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await within(access).findByText('You can not grant a permission you do not hold')).toBeTruthy();
+    expect(await screen.findByText(/^Not saved: Access\./)).toBeTruthy();
     expect(calls.find((call) => call.path === '/auth/change_access')?.body).toEqual({
       user_id: 5,
       role: 1,
       companies: [1],
       permissions: ['pord', 'stck', 'umgr'],
     });
+    expect(calls.some((call) => call.path === '/auth/change_general_force')).toBe(true);
+    // The refused change is still there, to fix or save again.
+    expect(within(access).getByRole('checkbox', { name: 'Manage users' })).toHaveProperty('checked', true);
   });
 
-  it("shows neither the username nor the access form on one's own profile", async () => {
+  it("shows notifications only on one's own profile, and no username or access there", async () => {
     server({
       '/auth/get_profile_self': () => ({
         body: profile({ user_id: 1, username: 'admin', manageable: false }),
@@ -280,10 +380,20 @@ describe('profile editor', () => {
     });
     await open('/auth/users/edit');
     expect(await screen.findByRole('heading', { name: 'Edit my profile' })).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'General' })).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'Password' })).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Username' })).toBeNull();
-    expect(screen.queryByRole('form', { name: 'Access' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'General' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Password' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByText('Notify me about')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Username' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Access' })).toBeNull();
     expect(screen.getByLabelText(/^Current password/, { selector: 'input' })).toBeTruthy();
+  });
+
+  it("does not show another user's notification settings", async () => {
+    server({ '/auth/get_profile_force': () => ({ body: profile() }) });
+    await open('/auth/users/edit/5');
+    expect(await screen.findByRole('region', { name: 'Access' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    expect(screen.queryByText('Notify me about')).toBeNull();
   });
 });

@@ -55,8 +55,23 @@ export function usePasswordVerdict(
   return result?.password === password ? result.verdict : 'checking';
 }
 
-/** Why the password would be refused, in the user's language, or that it is strong enough. */
+/**
+ * The rule a new password must follow, shown before anything is typed, then why the typed one
+ * would be refused, in the user's language, or that it is strong enough.
+ */
 export function PasswordPolicyNote({ password, context }: { password: string; context: PasswordContext }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text component="span" size="xs" c="dimmed" display="block" data-testid="password-rule">
+        {t('passwordPolicy.rule', { count: PASSWORD_MIN_LENGTH })}
+      </Text>
+      <PasswordVerdictNote password={password} context={context} />
+    </>
+  );
+}
+
+function PasswordVerdictNote({ password, context }: { password: string; context: PasswordContext }) {
   const { t } = useTranslation();
   const verdict = usePasswordVerdict(password, context);
   if (verdict === null) return null;

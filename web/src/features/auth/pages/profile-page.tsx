@@ -1,5 +1,6 @@
 import { type auth, PERMISSIONS, ROLE_ADMIN } from '@extranet/contract';
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import {
   IconCircleCheck,
   IconCircleOff,
@@ -98,8 +99,17 @@ function ProfileBanners({ profile, canManage }: { profile: auth.UserProfile; can
               loading={disable.isPending}
               disabled={busy}
               onClick={() =>
-                disable.mutate(target, {
-                  onSuccess: () => notifySuccess(t('auth.users.profile.deactivated')),
+                // Deactivating signs the user out at once: it is asked first.
+                modals.openConfirmModal({
+                  title: t('auth.users.profile.deactivateTitle', { name: profile.username }),
+                  children: <Text size="sm">{t('auth.users.profile.deactivateText')}</Text>,
+                  labels: { confirm: t('auth.users.profile.deactivate'), cancel: t('common.cancel') },
+                  confirmProps: { color: 'red' },
+                  closeButtonProps: { 'aria-label': t('common.close') },
+                  onConfirm: () =>
+                    disable.mutate(target, {
+                      onSuccess: () => notifySuccess(t('auth.users.profile.deactivated')),
+                    }),
                 })
               }
             >

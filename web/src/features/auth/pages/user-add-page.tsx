@@ -10,6 +10,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { useAddUser } from '../api/add-user';
 import { useAddUserDefaults } from '../api/get-add-user-defaults';
 import { FormError } from '../components/form-error';
+import { PermissionsField } from '../components/permissions-field';
 import { RequireUserManagement } from '../components/require-user-management';
 import { RoleCompaniesFields } from '../components/role-companies-fields';
 import { formResolver } from '../forms/form-resolver';
@@ -19,6 +20,7 @@ import { withCompaniesUnlessAdmin, withPasswordsIdentical } from '../forms/rules
 import { useUnsavedChangesPrompt } from '../forms/use-unsaved-changes-prompt';
 
 // The contract's fields and checks; the form's own rules carry i18n keys (SPEC.md §5 'New user').
+// Role, companies and permissions are given here, in the one call that creates the user.
 const AddUserForm = withCompaniesUnlessAdmin(
   withPasswordsIdentical(z.object(auth.AddUserRequest.shape), 'password', 'password_conf'),
 );
@@ -61,7 +63,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
     formState: { errors, isDirty },
   } = useForm<AddUserForm, unknown, auth.AddUserRequest>({
     resolver: formResolver(AddUserForm),
-    defaultValues: { username: '', password: '', password_conf: '', ...defaults },
+    defaultValues: { username: '', password: '', password_conf: '', permissions: [], ...defaults },
   });
   const { allowNavigation } = useUnsavedChangesPrompt(isDirty);
 
@@ -72,7 +74,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
         onSuccess: ({ user_id }) => {
           notifySuccess(t('auth.users.add.created', { name: values.username }));
           allowNavigation();
-          navigate(`/auth/users/edit/${user_id}`);
+          navigate(`/auth/users/profile/${user_id}`);
         },
       });
     },
@@ -117,6 +119,7 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
             />
           </SimpleGrid>
           <RoleCompaniesFields control={control} />
+          <PermissionsField control={control} />
           <Group justify="flex-end">
             <Button component={Link} to="/auth/users" variant="default">
               {t('common.cancel')}

@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useChangeNotificationsForce } from '../../api/change-notifications-force';
 import { useChangeNotificationsSelf } from '../../api/change-notifications-self';
 import { useListEmailRates } from '../../api/list-email-rates';
 import { useListNotificationTypes } from '../../api/list-notification-types';
@@ -12,9 +11,9 @@ import { formResolver } from '../../forms/form-resolver';
 import { FormError } from '../form-error';
 import { FormSection } from '../form-section';
 import { useAccessLabels } from '../use-access-labels';
-import { SaveButton } from './save-button';
+import { useProfileSection } from './profile-sections';
 import type { ProfileFormProps } from './types';
-import { useProfileFormState } from './use-profile-form-state';
+import { useReportDirty } from './use-report-dirty';
 
 type NotificationsValues = z.input<typeof auth.ChangeNotificationsRequest>;
 
@@ -29,87 +28,85 @@ export function emailRateLabel(t: TFunction, minutes: number): string {
   return t('auth.users.edit.rates.minutes', { count: minutes });
 }
 
-/** Email summary rate and the notification types the user receives (no validation toast: SPEC.md §5). */
-export function NotificationsForm({ profile, isSelf, onDirtyChange }: ProfileFormProps) {
+/**
+ * One's own email summary rate and the notification types one receives ("Notify me about"): only
+ * on one's own profile, since they are each user's own choice.
+ */
+export function NotificationsForm({ onDirtyChange, profile }: Omit<ProfileFormProps, 'isSelf'>) {
   const { t } = useTranslation();
   const { notificationTypeName } = useAccessLabels();
   const rates = useListEmailRates();
   const types = useListNotificationTypes();
-  const self = useChangeNotificationsSelf();
-  const other = useChangeNotificationsForce();
-  const save = isSelf ? self : other;
+  const save = useChangeNotificationsSelf();
   const {
     control,
-    handleSubmit,
     reset,
+    getValues,
+    trigger,
     formState: { isDirty },
   } = useForm<NotificationsValues, unknown, auth.ChangeNotificationsRequest>({
     resolver: formResolver(auth.ChangeNotificationsRequest),
     defaultValues: { email_rate: profile.email_rate, ntfy_types: profile.notifications },
   });
-  const { notifySaved } = useProfileFormState(isDirty, onDirtyChange);
-
-  const onSubmit = handleSubmit((values) => {
-    if (self.isPending || other.isPending) return;
-    const onSuccess = () => {
-      reset(values);
-      notifySaved();
-    };
-    if (isSelf) self.mutate(values, { onSuccess });
-    else other.mutate({ ...values, user_id: profile.user_id }, { onSuccess });
+  useReportDirty(isDirty, onDirtyChange);
+  useProfileSection('notifications', {
+    validate: () => trigger(),
+    clearError: () => save.reset(),
+    save: async () => {
+      const input = getValues();
+      await save.mutateAsync(auth.ChangeNotificationsRequest.parse(input));
+      reset(input);
+    },
   });
 
   return (
     <FormSection title={t('auth.users.edit.notifications')} testId="form-notifications">
-      <form onSubmit={onSubmit} noValidate aria-label={t('auth.users.edit.notifications')}>
-        <Stack gap="md">
-          <FormError error={save.error ?? rates.error ?? types.error} />
-          <Controller
-            control={control}
-            name="email_rate"
-            render={({ field }) => (
-              <Radio.Group
-                label={t('auth.users.fields.emailRate')}
-                value={field.value === null || field.value === undefined ? NO_SUMMARY : String(field.value)}
-                onChange={(value) => field.onChange(value === NO_SUMMARY ? null : Number(value))}
-              >
-                <Group gap="md" mt={6}>
-                  <Radio value={NO_SUMMARY} label={t('auth.users.edit.rates.never')} />
-                  {(rates.data?.items ?? []).map((rate) => (
-                    <Radio
-                      key={rate.erate_id}
-                      value={String(rate.erate_id)}
-                      label={emailRateLabel(t, rate.minutes)}
-                    />
-                  ))}
-                </Group>
-              </Radio.Group>
-            )}
-          />
-          <Controller
-            control={control}
-            name="ntfy_types"
-            render={({ field }) => (
-              <Checkbox.Group
-                label={t('auth.users.fields.notificationTypes')}
-                value={field.value}
-                onChange={(value) => field.onChange(value as NotificationType[])}
-              >
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
-                  {(types.data?.items ?? []).map((type) => (
-                    <Checkbox
-                      key={type.ntfy_id}
-                      value={type.ntfy_id}
-                      label={notificationTypeName(type.ntfy_id, type.name)}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-            )}
-          />
-          <SaveButton pending={save.isPending} />
-        </Stack>
-      </form>
+      <Stack gap="md">
+        <FormError error={save.error ?? rates.error ?? types.error} />
+        <Controller
+          control={control}
+          name="email_rate"
+          render={({ field }) => (
+            <Radio.Group
+              label={t('auth.users.fields.emailRate')}
+              value={field.value === null || field.value === undefined ? NO_SUMMARY : String(field.value)}
+              onChange={(value) => field.onChange(value === NO_SUMMARY ? null : Number(value))}
+            >
+              <Group gap="md" mt={6}>
+                <Radio value={NO_SUMMARY} label={t('auth.users.edit.rates.never')} />
+                {(rates.data?.items ?? []).map((rate) => (
+                  <Radio
+                    key={rate.erate_id}
+                    value={String(rate.erate_id)}
+                    label={emailRateLabel(t, rate.minutes)}
+                  />
+                ))}
+              </Group>
+            </Radio.Group>
+          )}
+        />
+        <Controller
+          control={control}
+          name="ntfy_types"
+          render={({ field }) => (
+            <Checkbox.Group
+              label={t('auth.users.fields.notificationTypes')}
+              value={field.value}
+              onChange={(value) => field.onChange(value as NotificationType[])}
+            >
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
+                {(types.data?.items ?? []).map((type) => (
+                  <Checkbox
+                    key={type.ntfy_id}
+                    value={type.ntfy_id}
+                    label={notificationTypeName(type.ntfy_id, type.name)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          )}
+        />
+      </Stack>
     </FormSection>
   );
 }

@@ -12,9 +12,9 @@ import { usePasswordToggleProps } from '../../forms/password-toggle';
 import { withPasswordsIdentical } from '../../forms/rules';
 import { FormError } from '../form-error';
 import { FormSection } from '../form-section';
-import { SaveButton } from './save-button';
+import { useProfileSection } from './profile-sections';
 import type { ProfileFormProps } from './types';
-import { useProfileFormState } from './use-profile-form-state';
+import { useReportDirty } from './use-report-dirty';
 
 // SPEC.md §5 'Password form': the current password only on one's own profile.
 const OwnPasswordForm = withPasswordsIdentical(
@@ -39,91 +39,83 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
   const save = isSelf ? own : other;
   const {
     register,
-    handleSubmit,
     reset,
     watch,
+    getValues,
+    trigger,
     formState: { errors, isDirty },
   } = useForm<PasswordValues>({
     resolver: formResolver<PasswordValues, PasswordValues>(isSelf ? OwnPasswordForm : OtherPasswordForm),
     defaultValues: isSelf ? EMPTY : { password_new: '', password_conf: '' },
   });
-  const { notifySaved, notifyInvalid } = useProfileFormState(isDirty, onDirtyChange);
-
-  const onSubmit = handleSubmit((values) => {
-    if (own.isPending || other.isPending) return;
-    // Passwords are never kept in the form after an attempt, successful or not.
-    const callbacks = {
-      onSuccess: () => {
+  useReportDirty(isDirty, onDirtyChange);
+  useProfileSection('password', {
+    validate: () => trigger(),
+    clearError: () => {
+      own.reset();
+      other.reset();
+    },
+    save: async () => {
+      const values = getValues();
+      try {
+        if (isSelf) {
+          await own.mutateAsync({
+            password_old: values.password_old ?? '',
+            password_new: values.password_new,
+            password_conf: values.password_conf,
+          });
+        } else {
+          await other.mutateAsync({
+            user_id: profile.user_id,
+            password_new: values.password_new,
+            password_conf: values.password_conf,
+          });
+        }
+      } finally {
+        // Passwords are never kept in the form after an attempt, successful or not.
         reset();
-        notifySaved();
-      },
-      onError: () => reset(),
-    };
-    if (isSelf) {
-      own.mutate(
-        {
-          password_old: values.password_old ?? '',
-          password_new: values.password_new,
-          password_conf: values.password_conf,
-        },
-        callbacks,
-      );
-    } else {
-      other.mutate(
-        { user_id: profile.user_id, password_new: values.password_new, password_conf: values.password_conf },
-        callbacks,
-      );
-    }
-  }, notifyInvalid);
+      }
+    },
+  });
 
   return (
     <FormSection title={t('auth.users.edit.password')} testId="form-password">
-      <form onSubmit={onSubmit} noValidate aria-label={t('auth.users.edit.password')}>
-        <Stack gap="md">
-          <FormError error={save.error} />
-          {/* For password managers: whose password this is. */}
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={profile.username}
-            readOnly
-            hidden
-          />
-          {isSelf && (
-            <PasswordInput
-              {...toggle}
-              label={t('auth.users.fields.currentPassword')}
-              autoComplete="current-password"
-              withAsterisk
-              aria-required
-              error={fieldError(t, errors.password_old)}
-              {...register('password_old')}
-            />
-          )}
+      <Stack gap="md">
+        <FormError error={save.error} />
+        {/* For password managers: whose password this is. */}
+        <input type="text" name="username" autoComplete="username" value={profile.username} readOnly hidden />
+        {isSelf && (
           <PasswordInput
             {...toggle}
-            label={t('auth.users.fields.newPassword')}
-            autoComplete="new-password"
+            label={t('auth.users.fields.currentPassword')}
+            autoComplete="current-password"
             withAsterisk
             aria-required
-            description={<PasswordPolicyNote password={watch('password_new')} context={profile} />}
-            inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
-            error={fieldError(t, errors.password_new)}
-            {...register('password_new', { deps: ['password_conf'] })}
+            error={fieldError(t, errors.password_old)}
+            {...register('password_old')}
           />
-          <PasswordInput
-            {...toggle}
-            label={t('auth.users.fields.confirm')}
-            autoComplete="new-password"
-            withAsterisk
-            aria-required
-            error={fieldError(t, errors.password_conf)}
-            {...register('password_conf')}
-          />
-          <SaveButton pending={save.isPending} />
-        </Stack>
-      </form>
+        )}
+        <PasswordInput
+          {...toggle}
+          label={t('auth.users.fields.newPassword')}
+          autoComplete="new-password"
+          withAsterisk
+          aria-required
+          description={<PasswordPolicyNote password={watch('password_new')} context={profile} />}
+          inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
+          error={fieldError(t, errors.password_new)}
+          {...register('password_new', { deps: ['password_conf'] })}
+        />
+        <PasswordInput
+          {...toggle}
+          label={t('auth.users.fields.confirm')}
+          autoComplete="new-password"
+          withAsterisk
+          aria-required
+          error={fieldError(t, errors.password_conf)}
+          {...register('password_conf')}
+        />
+      </Stack>
     </FormSection>
   );
 }

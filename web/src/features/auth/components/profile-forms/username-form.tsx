@@ -8,9 +8,9 @@ import { useChangeUsername } from '../../api/change-username';
 import { formResolver } from '../../forms/form-resolver';
 import { FormError } from '../form-error';
 import { FormSection } from '../form-section';
-import { SaveButton } from './save-button';
+import { useProfileSection } from './profile-sections';
 import type { ProfileFormProps } from './types';
-import { useProfileFormState } from './use-profile-form-state';
+import { useReportDirty } from './use-report-dirty';
 
 const UsernameSchema = auth.changeUsername.request.pick({ username: true });
 type UsernameValues = z.infer<typeof UsernameSchema>;
@@ -21,44 +21,38 @@ export function UsernameForm({ profile, onDirtyChange }: ProfileFormProps) {
   const save = useChangeUsername();
   const {
     register,
-    handleSubmit,
     reset,
+    getValues,
+    trigger,
     formState: { errors, isDirty },
   } = useForm<UsernameValues>({
     resolver: formResolver(UsernameSchema),
     defaultValues: { username: profile.username },
   });
-  const { notifySaved, notifyInvalid } = useProfileFormState(isDirty, onDirtyChange);
-
-  const onSubmit = handleSubmit((values) => {
-    if (save.isPending) return;
-    save.mutate(
-      { user_id: profile.user_id, username: values.username },
-      {
-        onSuccess: () => {
-          reset(values);
-          notifySaved();
-        },
-      },
-    );
-  }, notifyInvalid);
+  useReportDirty(isDirty, onDirtyChange);
+  useProfileSection('username', {
+    validate: () => trigger(),
+    clearError: () => save.reset(),
+    save: async () => {
+      const input = getValues();
+      await save.mutateAsync({ user_id: profile.user_id, username: UsernameSchema.parse(input).username });
+      reset(input);
+    },
+  });
 
   return (
     <FormSection title={t('auth.users.edit.username')} testId="form-username">
-      <form onSubmit={onSubmit} noValidate aria-label={t('auth.users.edit.username')}>
-        <Stack gap="md">
-          <FormError error={save.error} />
-          <TextInput
-            label={t('auth.users.fields.username')}
-            autoComplete="off"
-            withAsterisk
-            aria-required
-            error={fieldError(t, errors.username)}
-            {...register('username')}
-          />
-          <SaveButton pending={save.isPending} />
-        </Stack>
-      </form>
+      <Stack gap="md">
+        <FormError error={save.error} />
+        <TextInput
+          label={t('auth.users.fields.username')}
+          autoComplete="off"
+          withAsterisk
+          aria-required
+          error={fieldError(t, errors.username)}
+          {...register('username')}
+        />
+      </Stack>
     </FormSection>
   );
 }
