@@ -474,13 +474,23 @@ export const setCompanySecondFactor = defineCall({
   response: Ok,
 });
 
+const ORDER_COLUMNS = [
+  'external_code',
+  'status',
+  'business_line',
+  'consignee',
+  'party',
+  'creation_date',
+  'is_return',
+] as const;
+
 /**
  * The columns a user may choose to show in each list table, by table. The web app decides which
  * are shown until the user chooses; a choice is remembered on the server for that user.
  */
 export const TABLE_COLUMNS = {
-  orders_purch: ['external_code', 'status', 'business_line', 'consignee', 'party', 'creation_date', 'is_return'],
-  orders_sales: ['external_code', 'status', 'business_line', 'consignee', 'party', 'creation_date', 'is_return'],
+  orders_purch: ORDER_COLUMNS,
+  orders_sales: ORDER_COLUMNS,
   stock: [
     'business_line',
     'consignee',
@@ -535,7 +545,7 @@ export type SetTableColumnsRequest = z.infer<typeof SetTableColumnsRequest>;
 
 export const getTableColumns = defineCall({
   path: '/auth/get_table_columns',
-  summary: "The columns the caller chose to show in each list table (tables not chosen yet are left out).",
+  summary: 'The columns the caller chose to show in each list table (tables not chosen yet are left out).',
   ...SELF,
   request: Empty,
   response: z.object({ items: z.array(TableColumns) }),

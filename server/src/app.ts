@@ -22,6 +22,7 @@ import { startJobs } from './jobs';
 import { createLogger } from './log';
 import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerTableColumnRoutes } from './modules/auth/table-columns.routes';
 import { registerUserRoutes } from './modules/auth/users.routes';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
@@ -144,6 +145,7 @@ export async function buildApp(
       registerAuthRoutes(api, deps);
       registerApiKeyRoutes(api, deps);
       registerUserRoutes(api, deps);
+      registerTableColumnRoutes(api, deps);
       registerCatalogRoutes(api, deps);
       registerCompanyRoutes(api, deps);
       registerStockRoutes(api, deps);
