@@ -39,6 +39,7 @@ function server(count: number) {
         files: [],
         comments: thread.slice(-LATEST),
         more_comments: thread.length > LATEST,
+        members: [],
       },
     }),
     '/discussions/list_comments': (body) => {

@@ -1,5 +1,6 @@
 import { discussions } from '@extranet/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type CallOptions, callApi } from '../../../shared/api';
 import { discussionsKeys } from './keys';
 import { getThreadQueryOptions } from './list-comments';
@@ -14,6 +15,13 @@ export function getDiscussionGeneralQueryOptions(discussionId: number) {
   );
 }
 
+/** The thread; each answer also marks it read on the server, which makes the lists' unread marks stale. */
 export function useDiscussionGeneral(discussionId: number) {
-  return useInfiniteQuery(getDiscussionGeneralQueryOptions(discussionId));
+  const queryClient = useQueryClient();
+  const thread = useInfiniteQuery(getDiscussionGeneralQueryOptions(discussionId));
+  const { dataUpdatedAt } = thread;
+  useEffect(() => {
+    if (dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: discussionsKeys.allLists() });
+  }, [dataUpdatedAt, queryClient]);
+  return thread;
 }

@@ -7,6 +7,7 @@ export type Visibility = discussions.Visibility;
 export type OrderKind = 'purch' | 'sales';
 
 export const discussionsKeys = {
+  allLists: () => [...DISCUSSIONS_KEY, 'list'] as const,
   lists: (visibility: Visibility) => [...DISCUSSIONS_KEY, 'list', visibility] as const,
   list: (visibility: Visibility, request: discussions.ListDiscussionsRequest) =>
     [...DISCUSSIONS_KEY, 'list', visibility, request] as const,

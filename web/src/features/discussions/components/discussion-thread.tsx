@@ -8,6 +8,7 @@ import { authorName, commentText } from '../../../shared/messages/comment-text';
 import { useSession } from '../../../shared/session';
 import { notifyApiError } from '../../../shared/ui/notify';
 import { downloadFile } from '../api/download-file';
+import { LinkedText } from './linked-text';
 
 /** SPEC.md §9: the thread scrolls within 500 px. */
 export const THREAD_MAX_HEIGHT = 500;
@@ -22,9 +23,9 @@ function FileLink({ file }: { file: discussions.FileRef }) {
       onClick={() => downloadFile(file).catch(notifyApiError)}
       data-testid="comment-file"
     >
-      <Group gap={4} wrap="nowrap" component="span">
-        <IconFile size={14} aria-hidden />
-        {file.name}
+      <Group gap={4} wrap="nowrap" component="span" ta="start">
+        <IconFile size={14} aria-hidden style={{ flexShrink: 0 }} />
+        <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{file.name}</span>
       </Group>
     </Anchor>
   );
@@ -49,13 +50,19 @@ function CommentItem({ comment, isOwn }: { comment: discussions.Comment; isOwn: 
         aria-label={isOwn ? t('discussions.thread.own') : undefined}
       >
         <Group gap="xs" justify="space-between" wrap="nowrap" mb={4}>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" miw={0}>
             {comment.is_dict && <IconSettings size={14} aria-hidden />}
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} miw={0} style={{ overflowWrap: 'anywhere' }}>
               {author}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed" component="time" dateTime={comment.creation_date.toISOString()}>
+          <Text
+            size="xs"
+            c="dimmed"
+            component="time"
+            dateTime={comment.creation_date.toISOString()}
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {dayjs(comment.creation_date).format(TIME_FORMAT)}
           </Text>
         </Group>
@@ -64,7 +71,11 @@ function CommentItem({ comment, isOwn }: { comment: discussions.Comment; isOwn: 
           fs={comment.is_dict ? 'italic' : undefined}
           style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
         >
-          {commentText(t, comment.text)}
+          {typeof comment.text === 'string' ? (
+            <LinkedText text={comment.text} />
+          ) : (
+            commentText(t, comment.text)
+          )}
         </Text>
         {comment.files.length > 0 && (
           <Stack gap={2} mt="xs">

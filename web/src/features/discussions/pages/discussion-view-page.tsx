@@ -8,6 +8,7 @@ import { positiveInt } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useAddCommentGeneral } from '../api/add-comment-general';
 import { useDiscussionGeneral } from '../api/get-discussion-general';
+import { authorName } from '../../../shared/messages/comment-text';
 import { CommentForm, type CommentFormValues } from '../components/comment-form';
 import { DiscussionThread } from '../components/discussion-thread';
 
@@ -43,6 +44,7 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
 
   const data = discussion.data;
   const withUsers = data.visibility === 'normal' || data.visibility === 'private';
+  const members = data.members.map((member) => authorName(t, member)).join(', ');
   const send = (values: CommentFormValues) =>
     addComment.mutateAsync({
       discussion_id: data.discussion_id,
@@ -57,12 +59,25 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
         title={discussions.discussionName(t, data)}
         section={t('discussions.list.title')}
         description={
-          <Group gap="xs" component="span">
-            <span>{data.company.name}</span>
-            <Badge variant="light" component="span">
-              {t(`discussions.visibility.${data.visibility}`)}
-            </Badge>
-          </Group>
+          <Stack gap={4} component="span">
+            <Group gap="xs" component="span">
+              <span>{data.company.name}</span>
+              <Badge variant="light" component="span">
+                {t(`discussions.visibility.${data.visibility}`)}
+              </Badge>
+            </Group>
+            {withUsers && members && (
+              <span data-testid="discussion-members">
+                {t(
+                  data.visibility === 'private'
+                    ? 'discussions.view.members'
+                    : 'discussions.view.participants',
+                )}
+                {': '}
+                {members}
+              </span>
+            )}
+          </Stack>
         }
         actions={
           <RefreshButton

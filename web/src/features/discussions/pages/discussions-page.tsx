@@ -1,5 +1,5 @@
 import { discussions } from '@extranet/contract';
-import { Anchor, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
@@ -12,6 +12,7 @@ import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { Visibility } from '../api/keys';
 import { useListDiscussions } from '../api/list-discussions';
+import { DiscussionNameLink } from '../components/discussion-name-link';
 import { isVisibility, readStoredTab, storeTab } from '../components/discussion-tab';
 import { discussionPaths } from '../components/paths';
 
@@ -118,11 +119,7 @@ export function DiscussionsPage() {
                   {
                     accessor: 'name',
                     title: t('discussions.fields.name'),
-                    render: (row) => (
-                      <Anchor component={Link} to={discussionPaths.view(row.discussion_id)} size="sm">
-                        {row.name}
-                      </Anchor>
-                    ),
+                    render: (row) => <DiscussionNameLink row={row} />,
                   },
                   {
                     accessor: 'modification_date',
