@@ -1,10 +1,14 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api';
+import { setPageConfig } from '../api/page-config';
 import { i18n } from '../i18n';
+import type { DataQuery } from './data-state';
 import { PagedDataTable, useTableUrlState, useUrlSearch } from './paged-table';
 
 type Row = { id: number; name: string; code: string; note: string };
@@ -15,7 +19,18 @@ const ROWS: Row[] = [
   { id: 3, name: 'Plums', code: 'P-2', note: '' },
 ];
 
-function Table() {
+type Rows = { items: Row[]; total?: number };
+const LOADED: DataQuery<Rows> = {
+  data: { items: ROWS, total: 25 },
+  isPending: false,
+  isError: false,
+  error: null,
+  isFetching: false,
+  refetch: () => {},
+};
+
+/** A table of the companies list's columns (its id names the columns a user may choose). */
+function Table({ rows = LOADED }: { rows?: DataQuery<Rows> }) {
   const table = useTableUrlState({
     orderings: ['name', 'code'],
     defaultSort: { key: 'name', direction: 'asc' },
@@ -23,13 +38,17 @@ function Table() {
   return (
     <PagedDataTable<Row>
       table={table}
-      rows={{ data: { items: ROWS, total: 25 }, isFetching: false }}
+      rows={rows}
       idAccessor="id"
       noRecordsText="No rows"
+      tableId="companies"
+      cardTitle={(row) => <strong>{row.name}</strong>}
+      cardTitleColumns={['name']}
       columns={[
         { accessor: 'name', title: 'Name', sortable: true },
         { accessor: 'code', title: 'Code', sortable: true },
         { accessor: 'note', title: 'Note' },
+        { accessor: 'users', title: 'Users', defaultHidden: true, render: (row) => `${row.id} users` },
       ]}
     />
   );
@@ -46,27 +65,67 @@ function SearchBox() {
   );
 }
 
+let queryClient: QueryClient;
+
 function renderTable(path: string, element = <Table />) {
   const router = createMemoryRouter([{ path: '/', element }], { initialEntries: [path] });
   render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider env="test">
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
   return router;
 }
 
+/** The columns the user chose, as the server keeps them, and what the table asks of it. */
+function stubColumnsApi(saved: { table: string; columns: string[] }[]) {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = url.replace(/^\/api/, '');
+      const body = JSON.parse((init.body as string) ?? '{}');
+      calls.push({ path, body });
+      return new Response(JSON.stringify(path === '/auth/get_table_columns' ? { items: saved } : {}));
+    }),
+  );
+  return calls;
+}
+
+// A sortable header is a button to screen readers: every header cell, by its place in the table.
+const columnTitles = () => [...document.querySelectorAll('thead th')].map((cell) => cell.textContent);
+
 const header = (title: string) => screen.getByText(title).closest('th') as HTMLElement;
 const sortLabel = (title: string) => within(header(title)).getByRole('img').getAttribute('aria-label');
 
-beforeEach(() => {
-  // mantine-datatable renders a cell only when its media query matches; jsdom matches none.
+/** mantine-datatable renders a cell only when its media query matches; a phone matches its own. */
+function screenWidth(kind: 'wide' | 'phone') {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query) =>
-      ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as never,
+      ({
+        matches: query.includes('max-width') ? kind === 'phone' : true,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as never,
   );
+}
+
+beforeEach(() => {
+  screenWidth('wide');
+  setPageConfig({
+    apiBaseUrl: '/api',
+    timeoutMs: 2000,
+    COMMENT_MAX_FILES: 1,
+    COMMENT_MAX_FILESIZE: 1,
+    COMMENT_ACCEPTED_FILES: '*',
+  });
+  stubColumnsApi([]);
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });
 
 afterEach(async () => {
@@ -105,6 +164,72 @@ describe('PagedDataTable', () => {
     await user.click(header('Code'));
     expect(router.state.location.search).toBe('?size=20&sort=-code');
     expect(sortLabel('Code')).toBe('Отсортировано по убыванию');
+  });
+});
+
+describe('PagedDataTable states, columns and cards', () => {
+  it('shows a failed list as the error with Retry, never as an empty list', async () => {
+    const refetch = vi.fn();
+    renderTable(
+      '/',
+      <Table
+        rows={{ ...LOADED, data: undefined, isError: true, error: new ApiError('server_error'), refetch }}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(i18n.t('errors.server_error'));
+    expect(screen.queryByText('No rows')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the default columns, then the ones the user chose, and saves a new choice', async () => {
+    const calls = stubColumnsApi([{ table: 'companies', columns: ['name', 'users'] }]);
+    renderTable('/');
+    const user = userEvent.setup();
+    await waitFor(() => expect(columnTitles()).toEqual(['Name', 'Note', 'Users']));
+    expect(screen.getByText('1 users')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Columns: 2 of 3 shown' }));
+    const chooser = await screen.findByRole('group', { name: 'Shown columns' });
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Code' }));
+    await waitFor(() => expect(columnTitles()).toEqual(['Name', 'Code', 'Note', 'Users']));
+    expect(calls.at(-1)).toEqual({
+      path: '/auth/set_table_columns',
+      body: { table: 'companies', columns: ['code', 'name', 'users'] },
+    });
+
+    await user.click(within(chooser).getByRole('button', { name: 'Default columns' }));
+    await waitFor(() => expect(columnTitles()).toEqual(['Name', 'Code', 'Note']));
+    expect(calls.at(-1)).toEqual({
+      path: '/auth/set_table_columns',
+      body: { table: 'companies', columns: null },
+    });
+  });
+
+  it('keeps the last shown column: it cannot be hidden', async () => {
+    stubColumnsApi([{ table: 'companies', columns: ['name'] }]);
+    renderTable('/');
+    const user = userEvent.setup();
+    await waitFor(() => expect(columnTitles()).toEqual(['Name', 'Note']));
+    await user.click(screen.getByRole('button', { name: 'Columns: 1 of 3 shown' }));
+    const name = await screen.findByRole('checkbox', { name: 'Name' });
+    expect((name as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('shows each row as a card of its shown columns on a phone', async () => {
+    screenWidth('phone');
+    renderTable('/?page=2&size=10');
+    const cards = await screen.findAllByTestId('list-card');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[2]!).getByText('Plums').tagName).toBe('STRONG');
+    expect(within(cards[2]!).getByText('Code')).toBeTruthy();
+    expect(within(cards[2]!).getByText('P-2')).toBeTruthy();
+    expect(within(cards[2]!).queryByText('Users')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('11–13 of 25')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
   });
 });
 

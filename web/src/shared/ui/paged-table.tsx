@@ -1,13 +1,21 @@
+import { auth } from '@extranet/contract';
+import { Box, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
   DataTable,
   type DataTableColumn,
   type DataTableProps,
   type DataTableSortStatus,
+  getRecordId,
+  getValueAtPath,
 } from 'mantine-datatable';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ColumnChooser } from './column-chooser';
+import { type DataQuery, DataState, EmptyState } from './data-state';
+import { useIsPhone } from './list-filters';
+import { useTableColumns } from './table-columns';
 
 const TABLE_PAGE_SIZES = [10, 20, 50, 100];
 /** SPEC.md §9: the table search waits 250 ms after the last key. */
@@ -119,26 +127,124 @@ type TableUrlState = Pick<
   'page' | 'size' | 'pageSizes' | 'sort' | 'update'
 >;
 
+/**
+ * A column of a list table. A column the table's `tableId` lists in auth.TABLE_COLUMNS can be
+ * shown or hidden by the user (`defaultHidden` until they choose); any other one (a view link)
+ * is always shown and stays out of the phone cards.
+ */
+export type ListColumn<T> = DataTableColumn<T> & { defaultHidden?: boolean };
+
 type PagedDataTableProps<T> = Pick<
   DataTableProps<T>,
   'id' | 'idAccessor' | 'storeColumnsKey' | 'withColumnBorders' | 'onRowClick'
 > & {
   table: TableUrlState;
-  /** The list query of the page shown: its rows, its total and whether a page is on its way. */
-  rows: { data?: { items: T[]; total?: number }; isFetching: boolean };
-  columns: DataTableColumn<T>[];
+  /** The list query of the page shown: its rows, its total, and whether it loads or failed. */
+  rows: DataQuery<{ items: T[]; total?: number }>;
+  columns: ListColumn<T>[];
   noRecordsText: string;
+  /** The table whose columns the user chooses (remembered on the server for the user). */
+  tableId: auth.TableId;
+  /** How many of the first columns shown stay in view while the table scrolls sideways. */
+  pinnedColumns?: number;
+  /** The head of a row's card on a phone (its link and what it is); the shown columns follow. */
+  cardTitle: (row: T) => ReactNode;
+  /** Columns already in the card's head, left out of its fields. */
+  cardTitleColumns?: readonly string[];
 };
+
+/** Which columns are shown, and the Columns button that chooses them. */
+function useShownColumns<T>(tableId: auth.TableId, columns: ListColumn<T>[]) {
+  const choosable: readonly string[] = auth.TABLE_COLUMNS[tableId];
+  const defaults = columns.filter((column) => !column.defaultHidden).map((column) => String(column.accessor));
+  const choice = useTableColumns(tableId, defaults);
+  const isChoosable = (column: ListColumn<T>) => choosable.includes(String(column.accessor));
+  const isShown = (column: ListColumn<T>) =>
+    !isChoosable(column) || choice.shown.has(String(column.accessor));
+  const chooser = (
+    <ColumnChooser
+      columns={columns.filter(isChoosable).map((column) => ({
+        accessor: String(column.accessor),
+        label: typeof column.title === 'string' ? column.title : String(column.accessor),
+      }))}
+      shown={choice.shown}
+      isDefault={choice.isDefault}
+      onChange={choice.choose}
+      onReset={choice.reset}
+    />
+  );
+  return { shown: columns.filter(isShown), isChoosable, chooser };
+}
 
 /**
  * A DataTable over one page of a server list whose page, size and sort live in the URL
- * (useTableUrlState), with its pagination and sort state named in the user's language.
+ * (useTableUrlState), with its pagination and sort state named in the user's language. It shows
+ * loading, failure (with Retry) and emptiness through DataState, lets the user choose its
+ * columns, keeps its first columns in view while it scrolls sideways, and becomes a list of
+ * cards on a phone.
  */
-export function PagedDataTable<T>({ table, rows, ...props }: PagedDataTableProps<T>) {
+export function PagedDataTable<T>({
+  table,
+  rows,
+  columns,
+  tableId,
+  pinnedColumns = 1,
+  cardTitle,
+  cardTitleColumns = [],
+  ...props
+}: PagedDataTableProps<T>) {
+  const isPhone = useIsPhone();
+  const { shown, isChoosable, chooser } = useShownColumns(tableId, columns);
+  const body = (
+    <DataState query={rows}>
+      {(data) =>
+        isPhone ? (
+          <ListCards
+            table={table}
+            data={data}
+            idAccessor={props.idAccessor}
+            noRecordsText={props.noRecordsText}
+            cardTitle={cardTitle}
+            fields={shown.filter(
+              (column) => isChoosable(column) && !cardTitleColumns.includes(String(column.accessor)),
+            )}
+            isFetching={rows.isFetching ?? false}
+          />
+        ) : (
+          <WideTable
+            table={table}
+            data={data}
+            isFetching={rows.isFetching ?? false}
+            columns={shown.map(({ defaultHidden: _hidden, ...column }, index) =>
+              index < pinnedColumns ? { ...column, pinned: 'left' as const } : column,
+            )}
+            {...props}
+          />
+        )
+      }
+    </DataState>
+  );
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">{chooser}</Group>
+      {body}
+    </Stack>
+  );
+}
+
+function WideTable<T>({
+  table,
+  data,
+  isFetching,
+  ...props
+}: Omit<PagedDataTableProps<T>, 'rows' | 'cardTitle' | 'cardTitleColumns' | 'tableId' | 'pinnedColumns'> & {
+  data: { items: T[]; total?: number };
+  isFetching: boolean;
+}) {
   const { t } = useTranslation();
   const pagination = usePaginationTexts();
   const [tableElement, setTableElement] = useState<HTMLTableElement | null>(null);
-  const records = rows.data?.items ?? [];
+  const records = data.items;
 
   // mantine-datatable 9.4 names the sort state icons of sortable headers in English only, with
   // no prop to change it (icflorescu/mantine-datatable#844; sortIcons replaces the icon inside
@@ -169,8 +275,8 @@ export function PagedDataTable<T>({ table, rows, ...props }: PagedDataTableProps
       highlightOnHover
       minHeight={records.length ? undefined : 180}
       records={records}
-      fetching={rows.isFetching}
-      totalRecords={rows.data?.total ?? 0}
+      fetching={isFetching}
+      totalRecords={data.total ?? 0}
       recordsPerPage={table.size}
       page={table.page}
       onPageChange={(page) => table.update({ page })}
@@ -181,7 +287,85 @@ export function PagedDataTable<T>({ table, rows, ...props }: PagedDataTableProps
       onSortStatusChange={(sort) =>
         table.update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
       }
+      // The sideways scrollbar shows whenever columns overflow, not only under the pointer.
+      scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
       {...props}
     />
+  );
+}
+
+/** A cell's content as the table shows it: the column's render, or the row's value. */
+function cellOf<T>(column: DataTableColumn<T>, row: T, index: number): ReactNode {
+  const value = column.render ? column.render(row, index) : getValueAtPath(row, String(column.accessor));
+  return value === null || value === undefined || value === '' ? '—' : (value as ReactNode);
+}
+
+/** The page as cards on a phone: each row's head, then its shown columns as label and value. */
+function ListCards<T>({
+  table,
+  data,
+  idAccessor,
+  noRecordsText,
+  cardTitle,
+  fields,
+  isFetching,
+}: {
+  table: TableUrlState;
+  data: { items: T[]; total?: number };
+  idAccessor: DataTableProps<T>['idAccessor'];
+  noRecordsText: string;
+  cardTitle: (row: T) => ReactNode;
+  fields: ListColumn<T>[];
+  isFetching: boolean;
+}) {
+  const { t } = useTranslation();
+  const total = data.total ?? data.items.length;
+  const pages = Math.max(1, Math.ceil(total / table.size));
+  const from = (table.page - 1) * table.size + 1;
+  if (data.items.length === 0) return <EmptyState text={noRecordsText} />;
+  return (
+    <Stack gap="sm" aria-busy={isFetching} data-testid="list-cards">
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {data.items.map((row, index) => (
+          <Paper
+            key={String(getRecordId(row, idAccessor ?? 'id'))}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid="list-card"
+          >
+            <Stack gap={6}>
+              <Box fw={600}>{cardTitle(row)}</Box>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} component="dl" m={0}>
+                {fields.map((column) => (
+                  <div key={String(column.accessor)} style={{ minWidth: 0 }}>
+                    <Text component="dt" size="xs" c="dimmed">
+                      {column.title}
+                    </Text>
+                    <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                      {cellOf(column, row, index)}
+                    </Text>
+                  </div>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{t('catalogs.table.range', { from, to: from + data.items.length - 1, total })}</Text>
+        <Pagination
+          size="sm"
+          total={pages}
+          value={table.page}
+          onChange={(page) => table.update({ page })}
+          siblings={0}
+          boundaries={1}
+          getControlProps={(control) => ({ 'aria-label': t(`catalogs.table.pages.${control}`) })}
+          getItemProps={(page) => ({ 'aria-label': t('lists.page', { page }) })}
+        />
+      </Group>
+    </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { auth } from '@extranet/contract';
-import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { ExportMenu } from '../../../shared/ui/export-menu';
+import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { useListUsers } from '../api/list-users';
@@ -75,16 +76,21 @@ function UsersList() {
         }
       />
 
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('auth.users.list.filters')}>
-        <TextInput
-          label={t('auth.users.list.search')}
-          placeholder={t('auth.users.list.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.value}
-          onChange={search.onChange}
-          w={{ base: '100%', sm: 260 }}
-          type="search"
-        />
+      <ListFilters
+        label={t('auth.users.list.filters')}
+        activeCount={[role, company].filter(Boolean).length}
+        search={
+          <TextInput
+            label={t('auth.users.list.search')}
+            placeholder={t('auth.users.list.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.value}
+            onChange={search.onChange}
+            w={{ base: '100%', sm: 260 }}
+            type="search"
+          />
+        }
+      >
         <RoleSelect
           view
           label={t('auth.users.fields.role')}
@@ -102,13 +108,24 @@ function UsersList() {
           clearable
           w={{ base: '100%', sm: 260 }}
         />
-      </Group>
+      </ListFilters>
 
       <PagedDataTable<Row>
         table={table}
         rows={users}
         idAccessor="user_id"
         noRecordsText={t('auth.users.list.empty')}
+        tableId="users"
+        pinnedColumns={2}
+        cardTitle={(row) => (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Anchor component={Link} to={`/auth/users/profile/${row.user_id}`} fw={600}>
+              {row.username}
+            </Anchor>
+            <UserStatusBadge excluded={row.excluded} />
+          </Group>
+        )}
+        cardTitleColumns={['username', 'excluded']}
         columns={[
           {
             accessor: 'profile',

@@ -3,6 +3,7 @@ import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from 
 import { IconPlus, IconSearch, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { useListCompanies } from '../api/list-companies';
@@ -55,16 +56,21 @@ function CompaniesList() {
           </Button>
         }
       />
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('companies.list.filters')}>
-        <TextInput
-          label={t('companies.list.search')}
-          placeholder={t('companies.list.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.value}
-          onChange={search.onChange}
-          w={{ base: '100%', sm: 300 }}
-          type="search"
-        />
+      <ListFilters
+        label={t('companies.list.filters')}
+        activeCount={status === 'all' ? 0 : 1}
+        search={
+          <TextInput
+            label={t('companies.list.search')}
+            placeholder={t('companies.list.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.value}
+            onChange={search.onChange}
+            w={{ base: '100%', sm: 300 }}
+            type="search"
+          />
+        }
+      >
         <Stack gap={4}>
           <Text size="sm" fw={500} id="companies-status-label">
             {t('companies.list.status')}
@@ -79,12 +85,23 @@ function CompaniesList() {
             }))}
           />
         </Stack>
-      </Group>
+      </ListFilters>
       <PagedDataTable<companies.CompanyItem>
         table={table}
         rows={list}
         idAccessor="company_id"
         noRecordsText={t('companies.list.empty')}
+        tableId="companies"
+        pinnedColumns={2}
+        cardTitle={(row) => (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Anchor component={Link} to={`/companies/${row.company_id}`} fw={600}>
+              {row.name}
+            </Anchor>
+            <CompanyStatusBadge active={row.active} />
+          </Group>
+        )}
+        cardTitleColumns={['name', 'active']}
         columns={[
           { accessor: 'code', title: t('companies.fields.code'), sortable: true, noWrap: true },
           {

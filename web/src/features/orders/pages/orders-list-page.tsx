@@ -1,5 +1,16 @@
 import { orders } from '@extranet/contract';
-import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconPlus, IconRotateClockwise, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -8,6 +19,7 @@ import { Link } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { failureReason } from '../../../shared/messages/failure-reason';
 import { ExportMenu } from '../../../shared/ui/export-menu';
+import { ListFilters } from '../../../shared/ui/list-filters';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
@@ -140,6 +152,14 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
     });
 
   const partyLabel = purch ? t('orders.fields.vendor') : t('orders.fields.customer');
+  const activeFilters = [
+    state.consignee,
+    state.party,
+    state.progress,
+    state.from,
+    state.to,
+    state.template,
+  ].filter(Boolean).length;
 
   return (
     <Stack gap="md">
@@ -185,7 +205,21 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         }
       />
 
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('orders.list.filters')}>
+      <ListFilters
+        label={t('orders.list.filters')}
+        activeCount={activeFilters}
+        search={
+          <TextInput
+            label={t('orders.list.search')}
+            placeholder={t('orders.list.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.value}
+            onChange={search.onChange}
+            w={{ base: '100%', sm: 220 }}
+            type="search"
+          />
+        }
+      >
         <RemoteSelect
           source={consigneeSource}
           label={t('orders.fields.consignee')}
@@ -218,15 +252,6 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
             w={{ base: '100%', sm: 220 }}
           />
         )}
-        <TextInput
-          label={t('orders.list.search')}
-          placeholder={t('orders.list.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.value}
-          onChange={search.onChange}
-          w={{ base: '100%', sm: 220 }}
-          type="search"
-        />
         <Select
           label={t('orders.fields.status')}
           placeholder={t('orders.list.all')}
@@ -262,13 +287,24 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           onChange={(event) => update({ template: event.currentTarget.checked ? 1 : null })}
           mb={8}
         />
-      </Group>
+      </ListFilters>
 
       <PagedDataTable<Row>
         table={table}
         rows={list}
         idAccessor="head_id"
         noRecordsText={t('orders.list.empty')}
+        tableId={kind === 'purch' ? 'orders_purch' : 'orders_sales'}
+        pinnedColumns={2}
+        cardTitle={(row) => (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
+              {row.external_code ?? `#${row.head_id}`}
+            </Anchor>
+            <OrderStatusBadge progress={row.progress} status={row.status} />
+          </Group>
+        )}
+        cardTitleColumns={['external_code', 'status']}
         columns={[
           {
             accessor: 'view',

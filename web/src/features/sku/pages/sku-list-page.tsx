@@ -1,5 +1,5 @@
 import { sku } from '@extranet/contract';
-import { ActionIcon, Group, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { consigneeSource } from '../../../shared/catalogs/sources';
 import { ExportMenu } from '../../../shared/ui/export-menu';
+import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -76,7 +77,21 @@ function SkuList() {
         }
       />
 
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('sku.list.filters')}>
+      <ListFilters
+        label={t('sku.list.filters')}
+        activeCount={consignee ? 1 : 0}
+        search={
+          <TextInput
+            label={t('sku.list.search')}
+            placeholder={t('sku.list.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.value}
+            onChange={search.onChange}
+            type="search"
+            w={{ base: '100%', sm: 280 }}
+          />
+        }
+      >
         <RemoteSelect
           source={consigneeSource}
           label={t('catalogs.consignee')}
@@ -86,16 +101,7 @@ function SkuList() {
           clearable
           w={{ base: '100%', sm: 260 }}
         />
-        <TextInput
-          label={t('sku.list.search')}
-          placeholder={t('sku.list.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.value}
-          onChange={search.onChange}
-          type="search"
-          w={{ base: '100%', sm: 280 }}
-        />
-      </Group>
+      </ListFilters>
 
       <PagedDataTable<Row>
         id={SKU_TABLE_ID}
@@ -103,6 +109,14 @@ function SkuList() {
         rows={rows}
         idAccessor="sku_id"
         noRecordsText={t('sku.list.empty')}
+        tableId="sku"
+        pinnedColumns={2}
+        cardTitle={(row) => (
+          <Anchor component={Link} to={skuPaths.view(row.sku_id)} fw={600}>
+            {row.name}
+          </Anchor>
+        )}
+        cardTitleColumns={['name']}
         columns={[
           {
             accessor: 'view',

@@ -1,7 +1,7 @@
 import { stock } from '@extranet/contract';
 import { Badge, Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type DataTableColumn, useDataTableColumns } from 'mantine-datatable';
+import { useDataTableColumns } from 'mantine-datatable';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../shared/api';
@@ -10,8 +10,15 @@ import { consigneeSource, skuSource } from '../../../shared/catalogs/sources';
 import { formatNumber } from '../../../shared/i18n/numbers';
 import { stockStatusName } from '../../../shared/messages/warehouse-status';
 import { ExportMenu } from '../../../shared/ui/export-menu';
+import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
+import {
+  type ListColumn,
+  PagedDataTable,
+  positiveInt,
+  useTableUrlState,
+  useUrlSearch,
+} from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { RequirePermission } from '../../../shared/ui/require-permission';
@@ -85,19 +92,20 @@ function StockTable() {
   );
   const rows = useListStocks(request);
 
-  const columns = useMemo<DataTableColumn<Row>[]>(() => {
-    const all: DataTableColumn<Row>[] = [
+  const columns = useMemo<ListColumn<Row>[]>(() => {
+    const all: ListColumn<Row>[] = [
       {
         accessor: 'business_line',
         title: t('stock.columns.businessLine'),
         render: (row) => row.business_line.name,
         width: 130,
+        defaultHidden: true,
       },
       {
         accessor: 'consignee',
         title: t('stock.columns.consignee'),
         render: (row) => row.consignee.name,
-        width: 160,
+        width: 150,
       },
       {
         accessor: 'sku_code',
@@ -111,14 +119,14 @@ function StockTable() {
         title: t('stock.columns.skuName'),
         render: (row) => row.sku.name,
         sortable: true,
-        width: 240,
+        width: 220,
       },
       {
         accessor: 'status',
         title: t('stock.columns.status'),
         render: (row) => <StatusBadge status={row.status} />,
         sortable: true,
-        width: 150,
+        width: 140,
       },
       {
         accessor: 'qty',
@@ -142,6 +150,7 @@ function StockTable() {
         render: (row) => formatIsoDate(row.mfg_date),
         sortable: true,
         width: 130,
+        defaultHidden: true,
       },
       {
         accessor: 'warehouse',
@@ -149,8 +158,8 @@ function StockTable() {
         render: (row) => row.warehouse.name,
         width: 130,
       },
-      { accessor: 'sscc', title: t('stock.columns.sscc'), width: 180 },
-      { accessor: 'size', title: t('stock.columns.size'), width: 90 },
+      { accessor: 'sscc', title: t('stock.columns.sscc'), width: 180, defaultHidden: true },
+      { accessor: 'size', title: t('stock.columns.size'), width: 90, defaultHidden: true },
     ];
     return all.map((column) => ({ ...column, resizable: true }));
   }, [t]);
@@ -195,7 +204,21 @@ function StockTable() {
         }
       />
 
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label={t('stock.filters')}>
+      <ListFilters
+        label={t('stock.filters')}
+        activeCount={[consignee, sku].filter(Boolean).length}
+        search={
+          <TextInput
+            label={t('stock.search')}
+            placeholder={t('stock.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.value}
+            onChange={search.onChange}
+            type="search"
+            w={{ base: '100%', sm: 280 }}
+          />
+        }
+      >
         <RemoteSelect
           source={consigneeSource}
           label={t('catalogs.consignee')}
@@ -216,16 +239,7 @@ function StockTable() {
           clearable
           w={{ base: '100%', sm: 300 }}
         />
-        <TextInput
-          label={t('stock.search')}
-          placeholder={t('stock.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.value}
-          onChange={search.onChange}
-          type="search"
-          w={{ base: '100%', sm: 280 }}
-        />
-      </Group>
+      </ListFilters>
 
       <PagedDataTable<Row>
         id={STOCK_TABLE_ID}
@@ -235,6 +249,17 @@ function StockTable() {
         withColumnBorders
         idAccessor="stock_id"
         noRecordsText={t('stock.empty')}
+        tableId="stock"
+        pinnedColumns={2}
+        cardTitle={(row) => (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <span>
+              {row.sku.external_code} · {row.sku.name}
+            </span>
+            <StatusBadge status={row.status} />
+          </Group>
+        )}
+        cardTitleColumns={['sku_code', 'sku_name', 'status']}
         columns={columns}
       />
     </Stack>
