@@ -87,10 +87,7 @@ async function authenticate(deps: Deps, request: FastifyRequest, reply: FastifyR
  * calls a full session makes, except a person's own (`sessionOnly`, and the limited session's
  * calls: sign-out, password, second factor), refused with 403 like a missing permission.
  */
-function sessionGate(
-  deps: Deps,
-  rule: Pick<CallDef, 'access' | 'permission' | 'passive' | 'sessionOnly'>,
-) {
+function sessionGate(deps: Deps, rule: Pick<CallDef, 'access' | 'permission' | 'passive' | 'sessionOnly'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const actor = await authenticate(deps, request, reply);
     if (actor.apiKeyId !== undefined) {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { apiKeysRoutes } from '../features/apikeys/routes';
 import { loginRoute, passresetRoute, secondFactorSetupRoute, usersRoutes } from '../features/auth/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -28,6 +29,7 @@ const workplaceRoutes: RouteObject[] = [
   ...supportRoutes,
   ...usersRoutes,
   ...companiesRoutes,
+  ...apiKeysRoutes,
   ...ordersRoutes({ Discussion: OrderDiscussion }),
   ...stockRoutes,
   ...skuRoutes,

@@ -4,6 +4,7 @@ import {
   IconBarcode,
   IconBuildingCommunity,
   IconBuildingWarehouse,
+  IconKey,
   IconMessages,
   IconPackageExport,
   IconPackageImport,
@@ -17,7 +18,16 @@ import type { Session } from '../session';
  * dashboard's quick links read this one list, so they never disagree.
  */
 export interface Section {
-  id: 'users' | 'companies' | 'purchaseOrders' | 'salesOrders' | 'stock' | 'sku' | 'reports' | 'discussions';
+  id:
+    | 'users'
+    | 'companies'
+    | 'apiKeys'
+    | 'purchaseOrders'
+    | 'salesOrders'
+    | 'stock'
+    | 'sku'
+    | 'reports'
+    | 'discussions';
   group: 'management' | 'orders' | null;
   to: string;
   /** Any session holding this flag may see the section; none means everyone. */
@@ -30,6 +40,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'users', group: 'management', to: '/auth/users', permission: 'umgr', icon: IconUsers },
   { id: 'companies', group: 'management', to: '/companies', adminOnly: true, icon: IconBuildingCommunity },
+  { id: 'apiKeys', group: 'management', to: '/apikeys', permission: 'umgr', icon: IconKey },
   { id: 'purchaseOrders', group: 'orders', to: '/orders/purch', permission: 'pord', icon: IconPackageImport },
   { id: 'salesOrders', group: 'orders', to: '/orders/sales', permission: 'sord', icon: IconPackageExport },
   { id: 'stock', group: null, to: '/stock', permission: 'stck', icon: IconBuildingWarehouse },

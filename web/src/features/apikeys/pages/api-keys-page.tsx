@@ -1,0 +1,222 @@
+import type { apikeys } from '@extranet/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api';
+import { formatIsoDate } from '../../../shared/catalogs/format';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useTableUrlState } from '../../../shared/ui/paged-table';
+import { RequirePermission } from '../../../shared/ui/require-permission';
+import { useListKeys } from '../api/list-keys';
+import { useRevokeKey } from '../api/revoke-key';
+import { AddKeyDialog } from '../components/add-key-dialog';
+import { KeyStatusBadge } from '../components/key-status-badge';
+
+const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
+const SHOWN = ['active', 'all'] as const;
+type Shown = (typeof SHOWN)[number];
+const ORDERINGS = ['created'] as const;
+
+export function ApiKeysPage() {
+  const { t } = useTranslation();
+  return (
+    <RequirePermission anyOf={['umgr']} message={t('apikeys.forbidden')}>
+      <ApiKeys />
+    </RequirePermission>
+  );
+}
+
+/** The keys of the user's companies, newest first; the active ones unless all are asked for. */
+function ApiKeys() {
+  const { t } = useTranslation();
+  const table = useTableUrlState({
+    orderings: ORDERINGS,
+    defaultSort: { key: 'created', direction: 'desc' },
+  });
+  const shown: Shown = table.params.get('shown') === 'all' ? 'all' : 'active';
+  const list = useListKeys({
+    filters: shown === 'active' ? { active: true } : {},
+    page: table.page - 1,
+    count: table.size,
+    ordering: table.ordering,
+    with_total: true,
+  });
+  const [adding, addDialog] = useDisclosure(false);
+  const [revoking, setRevoking] = useState<apikeys.KeyRow | null>(null);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / table.size));
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={t('apikeys.list.title')}
+        description={t('apikeys.list.description')}
+        actions={
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={addDialog.open}>
+            {t('apikeys.list.add')}
+          </Button>
+        }
+      />
+      <Group gap="sm">
+        <Text size="sm" fw={500} id="apikeys-shown-label">
+          {t('apikeys.list.shown')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="apikeys-shown-label"
+          value={shown}
+          onChange={(next) => table.update({ shown: next === 'all' ? 'all' : null })}
+          data={SHOWN.map((value) => ({ value, label: t(`apikeys.list.shownFilter.${value}`) }))}
+        />
+      </Group>
+      {list.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(t, list.error)}
+        </Alert>
+      ) : !list.data ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed">{t('apikeys.list.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped data-testid="api-keys-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('apikeys.fields.name')}</Table.Th>
+                <Table.Th>{t('apikeys.fields.permissions')}</Table.Th>
+                <Table.Th>{t('apikeys.fields.companies')}</Table.Th>
+                <Table.Th>{t('apikeys.list.owner')}</Table.Th>
+                <Table.Th>{t('apikeys.list.created')}</Table.Th>
+                <Table.Th>{t('apikeys.fields.expires')}</Table.Th>
+                <Table.Th>{t('apikeys.list.lastUsed')}</Table.Th>
+                <Table.Th>{t('apikeys.list.status')}</Table.Th>
+                <Table.Th>{t('apikeys.list.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((key) => (
+                <Table.Tr key={key.key_id} data-testid={`api-key-${key.key_id}`}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm" fw={600}>
+                        {key.name}
+                      </Text>
+                      <Code aria-label={t('apikeys.list.hint', { hint: key.secret_hint })}>
+                        …{key.secret_hint}
+                      </Code>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {key.permissions.length === 0
+                        ? '—'
+                        : key.permissions.map((permission) => (
+                            <Badge key={permission} variant="light" color="gray">
+                              {t(`auth.permissions.${permission}`)}
+                            </Badge>
+                          ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{key.companies.map((company) => company.name).join(', ')}</Table.Td>
+                  <Table.Td>{key.owner.username}</Table.Td>
+                  <Table.Td>{dayjs(key.created).format(DATE_TIME_FORMAT)}</Table.Td>
+                  <Table.Td>{formatIsoDate(key.expires)}</Table.Td>
+                  <Table.Td>
+                    {key.last_used ? dayjs(key.last_used).format(DATE_TIME_FORMAT) : t('apikeys.list.never')}
+                  </Table.Td>
+                  <Table.Td>
+                    <KeyStatusBadge status={key.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {key.status === 'active' && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('apikeys.revoke.one', { name: key.name })}
+                        onClick={() => setRevoking(key)}
+                      >
+                        {t('apikeys.revoke.button')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={table.page}
+          onChange={(page) => table.update({ page })}
+          getControlProps={(control) => ({ 'aria-label': t(`catalogs.table.pages.${control}`) })}
+        />
+      )}
+      <AddKeyDialog opened={adding} onClose={addDialog.close} />
+      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+    </Stack>
+  );
+}
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: apikeys.KeyRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const revoke = useRevokeKey();
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={apiKey !== null}
+      onClose={close}
+      title={t('apikeys.revoke.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="sm">
+        {revoke.error ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(t, revoke.error)}
+          </Alert>
+        ) : null}
+        <Text size="sm">{t('apikeys.revoke.confirm', { name: apiKey?.name ?? '' })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={revoke.isPending}
+            onClick={() => {
+              if (!apiKey) return;
+              revoke.mutate(apiKey.key_id, {
+                onSuccess: () => {
+                  notifySuccess(t('apikeys.revoke.done', { name: apiKey.name }));
+                  close();
+                },
+              });
+            }}
+          >
+            {t('apikeys.revoke.button')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
