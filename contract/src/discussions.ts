@@ -53,6 +53,8 @@ const OrderStatus = z.object({ code: z.string().nullable(), desc: z.string().nul
 export const SystemText = z.discriminatedUnion('code', [
   z.object({ code: z.literal('order_progress_changed'), old: z.string(), new: z.string() }),
   z.object({ code: z.literal('order_status_changed'), old: OrderStatus, new: OrderStatus }),
+  /** The server paused a webhook endpoint that failed for a day (a notice to its owner). */
+  z.object({ code: z.literal('webhook_endpoint_paused'), url: z.string() }),
 ]);
 export type SystemText = z.infer<typeof SystemText>;
 

@@ -60,6 +60,10 @@ export const ERROR_MESSAGES = {
   import_file_unreadable: 'The file cannot be read: save it as CSV (UTF-8) or XLSX',
   import_columns_missing: 'Columns are missing from the file',
   import_too_many_rows: 'The file has too many rows',
+  webhook_endpoint_not_found: 'Webhook endpoint not found',
+  webhook_url_not_allowed: 'This address can not receive webhooks',
+  webhook_endpoint_inactive: 'The endpoint is off: turn it on first',
+  webhook_delivery_not_found: 'Delivery not found',
   api_key_not_found: 'API key not found',
   api_key_expiry_invalid: 'The expiry date must be from today to a year from now',
 } as const;

@@ -20,4 +20,5 @@ export * from './report-url';
 export * as reports from './reports';
 export * as sku from './sku';
 export * as stock from './stock';
+export * as webhooks from './webhooks';
 export * as wms from './wms';

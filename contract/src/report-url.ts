@@ -122,7 +122,9 @@ export function normalizeAllowedHost(entry: string): string | null {
   }
 }
 
-function isAllowed(host: string, allowedHosts: readonly string[]): boolean {
+/** The host is one an operator listed (entries normalised with normalizeAllowedHost). */
+export function isAllowedHost(hostname: string, allowedHosts: readonly string[]): boolean {
+  const host = canonicalHost(hostname);
   return allowedHosts.some((allowed) =>
     allowed.startsWith('*.') ? host.endsWith(allowed.slice(1)) : host === allowed,
   );
@@ -158,6 +160,6 @@ export function reportUrlProblem(url: string, allowedHosts: readonly string[] = 
   }
   if (parsed.username || parsed.password) return 'credentials';
   const host = canonicalHost(parsed.hostname);
-  if (isAllowed(host, allowedHosts)) return null;
+  if (isAllowedHost(host, allowedHosts)) return null;
   return hostProblem(host);
 }

@@ -34,6 +34,7 @@ import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSkuRoutes } from './modules/sku/sku.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { registerWmsRoutes } from './modules/wms/wms.routes';
 import { loadSecretKey } from './secret-key';
 
@@ -157,6 +158,7 @@ export async function buildApp(
       registerOrderRoutes(api, deps);
       registerGraphRoutes(api, deps);
       registerWmsRoutes(api, deps);
+      registerWebhookRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,18 @@ const TrustProxy = z
   })
   .optional();
 
+/** Host names and addresses, comma-separated, normalised as the URL parser spells them. */
+const HostList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const entries = value.split(',').filter((entry) => entry.trim());
+    const hosts = entries.map(normalizeAllowedHost);
+    const bad = entries.find((_, index) => hosts[index] === null);
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `not a host name or address: ${bad.trim()}` });
+    return hosts.filter((host): host is string => host !== null);
+  });
+
 const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(0, 65535).default(3000),
@@ -96,17 +108,11 @@ const ConfigSchema = z.object({
   WMS_SIM_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   WEB_DIST: z.string().optional(),
   /** Private hosts an operator lets reports embed (contract `reportUrlProblem`), comma-separated. */
-  REPORT_ALLOWED_HOSTS: z
-    .string()
-    .default('')
-    .transform((value, ctx) => {
-      const entries = value.split(',').filter((entry) => entry.trim());
-      const hosts = entries.map(normalizeAllowedHost);
-      const bad = entries.find((_, index) => hosts[index] === null);
-      if (bad !== undefined)
-        ctx.addIssue({ code: 'custom', message: `not a host name or address: ${bad.trim()}` });
-      return hosts.filter((host): host is string => host !== null);
-    }),
+  REPORT_ALLOWED_HOSTS: HostList,
+  /** Hosts webhooks may reach by plain http or in a private network (contract `webhookUrlProblem`). */
+  WEBHOOK_ALLOWED_HOSTS: HostList,
+  WEBHOOK_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  WEBHOOK_RETRY_BASE_MS: int(10, 3_600_000).default(10_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -3,6 +3,7 @@ import type { Deps } from '../http/calls';
 import { forgetOldRateLimits } from '../http/rate-limit-store';
 import { removeAbandonedUploads } from '../modules/files/files.cleanup';
 import { LocalDirectoryDriver } from '../modules/files/storage';
+import { webhookTasks } from '../modules/webhooks/webhooks.delivery';
 import { wmsTasks } from '../modules/wms/wms.jobs';
 import { deliverEmails, enqueueEmailSummaries } from './email-summaries';
 import { createMailer } from './mailer';
@@ -10,7 +11,7 @@ import { type Scheduler, startScheduler } from './scheduler';
 
 /**
  * The background work of one instance: email summaries, removal of abandoned uploads and of old
- * rate-limit windows, warehouse link.
+ * rate-limit windows, warehouse link, webhook deliveries.
  */
 export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
   const mailer = createMailer(deps.config, log);
@@ -24,6 +25,7 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
       { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage) },
       { name: 'rate-limit-windows', run: () => forgetOldRateLimits(deps.db), everyMs: 3_600_000 },
       ...wmsTasks(deps, log),
+      ...webhookTasks(deps, log),
     ],
   });
   return {

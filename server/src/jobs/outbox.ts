@@ -19,6 +19,11 @@ export interface Queue<P> {
    * email is better missed than sent twice).
    */
   rerunAfterCrash: boolean;
+  /**
+   * Jobs run in a chain: a payload's `after` names the key of the job of this queue that must
+   * end (done or cancelled) before it is claimed, whatever their due times.
+   */
+  chained?: boolean;
 }
 
 export function defineQueue<P>(queue: Queue<P>): Queue<P> {
@@ -84,6 +89,7 @@ export async function claim<P>(
           live,
           lte(jobs.runAt, sql`now()`),
           or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
+          queue.chained ? notAfterLiveJob(queue) : undefined,
         ),
       )
       .orderBy(asc(jobs.runAt), asc(jobs.id))
@@ -112,6 +118,12 @@ export async function claim<P>(
   }
   return valid;
 }
+
+/** The job its payload's `after` names is no longer live (through the live-key index). */
+const notAfterLiveJob = (queue: Queue<unknown>) =>
+  sql`not exists (select 1 from ${jobs} as earlier where earlier.kind = ${queue.kind}
+    and earlier.key = ${sql.raw('"jobs"."payload"')} ->> 'after'
+    and earlier.done_at is null and earlier.cancelled_at is null)`;
 
 export function parsePayload<P>(queue: Queue<P>, job: Pick<JobRow, 'payload'>) {
   return queue.payload.safeParse(job.payload);

@@ -20,6 +20,7 @@ const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
 
 /** A system comment as the web app's threads write it (web/src/shared/messages/comment-text.ts). */
 function sentence(t: Translate, dict: discussions.SystemText): string {
+  if (dict.code === 'webhook_endpoint_paused') return t('webhooks.pausedNotice', { url: dict.url });
   if (dict.code === 'order_progress_changed') {
     const name = (value: string) =>
       PROGRESSES.includes(value)

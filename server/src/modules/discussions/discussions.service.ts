@@ -26,6 +26,7 @@ import {
   markRead,
   notifyGeneralComment,
 } from './discussions.repository';
+import { emitCommentAdded } from './discussion-events';
 import { notifyOrderComment, type OrderKind } from './order-discussions';
 
 const { MAX_THREAD_COMMENTS } = contract;
@@ -68,6 +69,7 @@ export async function addDiscussion(
     await addMembers(tx, id, members);
     const commentId = await insertComment(tx, { discussionId: id, userId: actor.userId, text: input.text });
     await attachFiles(tx, deps, { actor, codes: input.files, commentId });
+    await emitCommentAdded(tx, id, commentId);
     await notifyGeneralComment(tx, {
       visibility,
       discussionId: id,
@@ -197,6 +199,7 @@ export async function addCommentGeneral(deps: Deps, actor: Actor, input: contrac
     await addMembers(tx, head.id, members);
     const id = await insertComment(tx, { discussionId: head.id, userId: actor.userId, text: input.text });
     await attachFiles(tx, deps, { actor, codes: input.files, commentId: id });
+    await emitCommentAdded(tx, head.id, id);
     await notifyGeneralComment(tx, {
       visibility,
       discussionId: head.id,
@@ -218,6 +221,7 @@ export async function addOrderComment(
   const commentId = await deps.db.transaction(async (tx) => {
     const id = await insertComment(tx, { discussionId: head.id, userId: actor.userId, text: options.text });
     await attachFiles(tx, deps, { actor, codes: options.files, commentId: id });
+    await emitCommentAdded(tx, head.id, id);
     await notifyOrderComment(tx, {
       kind: options.kind,
       discussionId: head.id,

@@ -745,3 +745,9 @@ export async function orderLinesExportQuery(
     l,
   );
 }
+
+/** The id of an order's company, as a subquery (webhook events go to that company's endpoints). */
+export function orderCompany(kind: OrderKind, headId: number): SQL {
+  const h = TABLES[kind].heads;
+  return sql`select ${consignees.companyId} from ${consignees} join ${h} on ${h.consigneeId} = ${consignees.id} where ${h.id} = ${headId}`;
+}

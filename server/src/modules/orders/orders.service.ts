@@ -7,6 +7,7 @@ import {
   orderTotal,
   type StockLot,
   today,
+  type webhooks,
 } from '@extranet/contract';
 import {
   assertAddressPermitted,
@@ -15,6 +16,7 @@ import {
   assertReferencesExist,
   assertSkusPermitted,
 } from '../../access/tenancy';
+import { SYSTEM_ACTOR } from '../../access/system-actor';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../http/calls';
@@ -22,6 +24,7 @@ import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
+import { emitWebhookEvents } from '../webhooks/webhooks.emit';
 import {
   CODE_INDEX,
   copyLines,
@@ -37,6 +40,7 @@ import {
   listOrderRows,
   lockFailedHeadIds,
   moveProgress,
+  orderCompany,
   type OrderHeadRecord,
   type OrderLineRecord,
   type OrderRowRecord,
@@ -492,6 +496,46 @@ export async function excludeOrder(deps: Deps, actor: Actor, kind: OrderKind, he
   });
 }
 
+/**
+ * An order as the API shows it to a company's systems (webhooks): the view, less what depends on
+ * its reader (problems and what the reader may do), units named in English.
+ */
+export async function orderRecord(
+  db: Executor,
+  kind: OrderKind,
+  headId: number,
+): Promise<webhooks.WebhookPurchOrder | webhooks.WebhookSalesOrder | undefined> {
+  const head = await findOrderHead(db, SYSTEM_ACTOR, kind, headId);
+  if (!head) return undefined;
+  const lines = await findOrderLines(db, kind, head.id, 'en');
+  const { problems, can_update, can_ready, can_unready, ...record } = toView(
+    kind,
+    head,
+    lines,
+    { errors: [], warnings: [] },
+    SYSTEM_ACTOR,
+  );
+  return record;
+}
+
+type OrderEvent =
+  | { type: 'order.progress_changed'; change: { old: OrderProgress; new: OrderProgress } }
+  | { type: 'order.status_changed'; change: webhooks.WebhookData<'order.status_changed'>['change'] }
+  | { type: 'order.quantities_reported'; skus: string[] };
+
+/** The order's webhook event, in the transaction of its change, read after the change. */
+export async function emitOrderEvent(tx: Executor, kind: OrderKind, headId: number, event: OrderEvent) {
+  const { type, ...rest } = event;
+  await emitWebhookEvents(tx, {
+    type,
+    company: orderCompany(kind, headId),
+    build: async () => {
+      const order = await orderRecord(tx, kind, headId);
+      return order ? [{ key: `order:${kind}:${headId}`, data: { kind, order, ...rest } as never }] : [];
+    },
+  });
+}
+
 /** Moves the progress and writes the system comment (and its notifications) in one transaction. */
 export async function move(
   tx: Executor,
@@ -506,6 +550,7 @@ export async function move(
     headId,
     dict: { code: 'order_progress_changed', old: from, new: to },
   });
+  await emitOrderEvent(tx, kind, headId, { type: 'order.progress_changed', change: { old: from, new: to } });
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { Decimal, type orders, type wms } from '@extranet/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SYSTEM_ACTOR } from '../../access/system-actor';
 import type { Executor } from '../../db/client';
 import {
   consignees,
@@ -13,7 +14,6 @@ import {
   stockRows,
   uoms,
 } from '../../db/schema';
-import type { Actor } from '../../http/session';
 import { findOrderHead, findOrderLines, type OrderHeadRecord } from '../orders/orders.repository';
 import type { OrderFailure } from './wms.failure';
 
@@ -22,22 +22,7 @@ type OrderKind = orders.OrderKind;
 const HEADS = { purch: purchHeads, sales: salesHeads } as const;
 
 /** The warehouse system works for every company: it reads orders as role 99 does. */
-const WAREHOUSE: Actor = {
-  sessionId: 0,
-  token: '',
-  userId: 0,
-  username: 'warehouse',
-  fio: null,
-  email: null,
-  lang: 'en',
-  role: 99,
-  limited: false,
-  secondFactorSetup: false,
-  permissions: new Set(),
-  companyIds: [],
-  isAdmin: true,
-  hasNewNotifications: false,
-};
+const WAREHOUSE = SYSTEM_ACTOR;
 
 /** A live order (not excluded, not a template), locked for the transaction when asked. */
 export async function findLiveOrder(

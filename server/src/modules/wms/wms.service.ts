@@ -9,7 +9,9 @@ import { cancel, claim, finish, type Job, parsePayload, relock, retryLater } fro
 import { applyMasterData } from '../catalogs/catalogs.master';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
+import { emitOrderEvent } from '../orders/orders.service';
 import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orders.sends';
+import { emitStockChanged } from '../stock/stock.events';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
 import { SIMULATED_EVENT_JOB, simulatedEventQueue } from './wms.outbox';
@@ -61,6 +63,7 @@ async function moveOrder(
     headId,
     dict: { code: 'order_progress_changed', old: from, new: to },
   });
+  await emitOrderEvent(tx, kind, headId, { type: 'order.progress_changed', change: { old: from, new: to } });
 }
 
 async function changeStatus(
@@ -71,15 +74,12 @@ async function changeStatus(
 ): Promise<void> {
   if (head.statusCode === status.code && head.statusDesc === status.desc) return;
   await updateStatus(tx, kind, head.id, status);
-  await addOrderSystemComment(tx, {
-    kind,
-    headId: head.id,
-    dict: {
-      code: 'order_status_changed',
-      old: { code: head.statusCode, desc: head.statusDesc },
-      new: { code: status.code, desc: status.desc },
-    },
-  });
+  const change = {
+    old: { code: head.statusCode, desc: head.statusDesc },
+    new: { code: status.code, desc: status.desc },
+  };
+  await addOrderSystemComment(tx, { kind, headId: head.id, dict: { code: 'order_status_changed', ...change } });
+  await emitOrderEvent(tx, kind, head.id, { type: 'order.status_changed', change });
 }
 
 // ---------------------------------------------------------------- sending
@@ -230,6 +230,10 @@ async function applyOrderPart(tx: Executor, event: wms.WmsEvent, ref: wms.WmsOrd
       headId,
       event.lines.map((line) => ({ lineId: lineIds.get(line.sku)!, qty: line.qty })),
     );
+    await emitOrderEvent(tx, kind, headId, {
+      type: 'order.quantities_reported',
+      skus: event.lines.map((line) => line.sku),
+    });
   }
   const status = event.status ?? (head.statusCode ? { code: head.statusCode, desc: head.statusDesc } : null);
   return { head, result: { kind, head_id: headId, progress, status } };
@@ -316,6 +320,7 @@ async function applyStockPart(
     }
     await addStock(tx, { ...target, locationId }, qty);
   }
+  await emitStockChanged(tx, consigneeId, [...skuIds.values()]);
   return shortages;
 }
 

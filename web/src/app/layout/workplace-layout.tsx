@@ -4,6 +4,7 @@ import { IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { SessionExpiredDialog } from '../../features/auth/components/session-expired-dialog';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppFooter } from './app-footer';
 import { NavMenu } from './nav-menu';
@@ -69,6 +70,7 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
         <div className={classes.content}>{children ?? <Outlet />}</div>
         <AppFooter />
       </AppShell.Main>
+      <SessionExpiredDialog />
     </AppShell>
   );
 }

@@ -7,6 +7,7 @@ import {
   encode,
 } from '@extranet/contract';
 import { currentLanguage } from '../i18n';
+import { reauth } from '../session/reauth';
 import { sessionToken } from '../session/session-token';
 import { notifyApiError } from '../ui/notify';
 import { ApiError, toApiError } from './api-error';
@@ -17,6 +18,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Made by the app itself to keep a screen current: does not slide the session (DESIGN.md §5). */
   background?: boolean;
+  /** false: a 401 fails at once instead of waiting for the user to sign in again (logout). */
+  renewSession?: boolean;
 }
 
 type CallArgs<C extends CallDef> =
@@ -98,10 +101,18 @@ export async function callApi<C extends CallDef>(
 
   const error = toApiError(response.status, payload);
   if (error) {
-    // 401: the session is over (expired, revoked elsewhere): drop it, the guard sends the user to login.
-    if (error.code === 'unauthorized' && token && sessionToken.get() === token) {
-      sessionToken.clear('refused');
-      notifyApiError(error);
+    if (error.code === 'unauthorized' && token) {
+      // 401: the session is over (expired, revoked elsewhere). While the user works, the dialog
+      // asks for the password and the call is made again with the new session (reauth.ts);
+      // otherwise the session is dropped and the guard sends the user to login.
+      if (reauth.canPrompt() && options?.renewSession !== false) {
+        await reauth.waitForSession(token, callerSignal);
+        return callApi(call, ...([input, options] as CallArgs<C>));
+      }
+      if (sessionToken.get() === token) {
+        sessionToken.clear('refused');
+        notifyApiError(error);
+      }
     }
     throw error;
   }

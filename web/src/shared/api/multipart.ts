@@ -1,4 +1,6 @@
-import { ApiError, toApiError } from './api-error';
+import { reauth } from '../session/reauth';
+import { sessionToken } from '../session/session-token';
+import { ApiError, isApiError, toApiError } from './api-error';
 import { apiHeaders } from './client';
 import { getPageConfig } from './page-config';
 
@@ -7,7 +9,23 @@ import { getPageConfig } from './page-config';
  * upload progress; the answer is decoded by the caller's schema, errors are the api client's
  * ApiError codes.
  */
-export function postMultipart<T>(
+export async function postMultipart<T>(
+  path: string,
+  form: FormData,
+  options: { decode: (body: unknown) => T; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+): Promise<T> {
+  const token = sessionToken.get();
+  try {
+    return await sendMultipart(path, form, options);
+  } catch (error) {
+    // The session ended meanwhile: sent again once the user has signed in again (reauth.ts).
+    if (!(isApiError(error) && error.code === 'unauthorized' && token && reauth.canPrompt())) throw error;
+    await reauth.waitForSession(token, options.signal);
+    return sendMultipart(path, form, options);
+  }
+}
+
+function sendMultipart<T>(
   path: string,
   form: FormData,
   options: { decode: (body: unknown) => T; onProgress?: (fraction: number) => void; signal?: AbortSignal },

@@ -1,1 +1,2 @@
 export { fieldError, MESSAGES, requiredText } from './rules';
+export { clearAllDrafts, type FormDraft, useFormDraft } from './use-form-draft';

@@ -20,6 +20,7 @@ function statusName(t: TFunction, status: { code: string | null; desc: string | 
 
 export function commentText(t: TFunction, text: discussions.CommentText): string {
   if (typeof text === 'string') return text;
+  if (text.code === 'webhook_endpoint_paused') return t('webhooks.pausedNotice', { url: text.url });
   if (text.code === 'order_progress_changed') {
     return t('discussions.system.progressChanged', {
       from: progressName(t, text.old),

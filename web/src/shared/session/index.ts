@@ -1,3 +1,4 @@
+export { reauth, useSessionExpired } from './reauth';
 export { safeRedirectTarget, withRedirectTo } from './redirect';
 export { sessionToken } from './session-token';
 export {

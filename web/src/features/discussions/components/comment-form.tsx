@@ -7,7 +7,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api';
-import { fieldError, requiredText } from '../../../shared/forms';
+import { fieldError, requiredText, useFormDraft } from '../../../shared/forms';
+import { DraftNote } from '../../../shared/ui/draft-note';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { RemoteMultiSelect } from '../../../shared/ui/remote-select';
 import { discussionUserSource } from '../api/list-users';
@@ -27,23 +28,25 @@ type CommentFormInput = z.input<typeof CommentFormSchema>;
  */
 export function CommentForm({
   companyId,
+  draftName,
   onSend,
 }: {
   companyId?: number;
+  /** Names the thread: what is typed is kept in the tab until sent or discarded. */
+  draftName: string;
   onSend: (values: CommentFormValues) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [attachmentsKey, setAttachmentsKey] = useState(0);
   const [serverError, setServerError] = useState<unknown>(null);
-  const { control, register, handleSubmit, formState, reset } = useForm<
-    CommentFormInput,
-    unknown,
-    CommentFormValues
-  >({
+  const form = useForm<CommentFormInput, unknown, CommentFormValues>({
     defaultValues: { text: '', users: [], files: [] },
     resolver: zodResolver(CommentFormSchema),
   });
+  const { control, register, handleSubmit, formState, reset } = form;
+  // Uploaded files cannot be shown again from a draft: only the text and the users are kept.
+  const draft = useFormDraft(form, `comment:${draftName}`, { fields: ['text', 'users'] });
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -51,6 +54,7 @@ export function CommentForm({
       setServerError(null);
       try {
         await onSend(values);
+        draft.clear();
         reset();
         setAttachmentsKey((key) => key + 1);
         notifySuccess(t('discussions.comment.posted'));
@@ -64,6 +68,7 @@ export function CommentForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('discussions.comment.title')}>
       <Stack gap="sm">
+        <DraftNote draft={draft} />
         {serverError !== null && (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(t, serverError)}

@@ -65,7 +65,7 @@ export function OrderDiscussionPanel({ kind, headId, headingOrder = 2 }: OrderDi
               onShowEarlier={() => discussion.fetchNextPage()}
               isLoadingEarlier={discussion.isFetchingNextPage}
             />
-            <CommentForm onSend={send} />
+            <CommentForm draftName={`order:${kind}:${headId}`} onSend={send} />
           </>
         )}
       </Stack>

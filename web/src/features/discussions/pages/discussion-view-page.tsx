@@ -99,7 +99,11 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
           <Title order={2} size="h4">
             {t('discussions.comment.title')}
           </Title>
-          <CommentForm companyId={withUsers ? data.company_id : undefined} onSend={send} />
+          <CommentForm
+            companyId={withUsers ? data.company_id : undefined}
+            draftName={`discussion:${data.discussion_id}`}
+            onSend={send}
+          />
         </Stack>
       </Paper>
     </Stack>

@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldError } from '../../../shared/forms';
+import { fieldError, useFormDraft } from '../../../shared/forms';
+import { DraftNote } from '../../../shared/ui/draft-note';
 import { LocaleNumberInput } from '../../../shared/ui/number-field';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { findSoleAddress } from '../api/find-sole-address';
@@ -23,7 +24,8 @@ interface OrderEditFormProps {
   order: OrderView;
   defaultUomId: number | null;
   saving: boolean;
-  onSubmit: (values: OrderFormValues) => void;
+  /** `saved` forgets the form's draft: to call once the values are stored. */
+  onSubmit: (values: OrderFormValues, saved: () => void) => void;
   onInvalid: () => void;
 }
 
@@ -43,12 +45,13 @@ export function OrderEditForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sales = kind === 'sales';
-  const { control, register, handleSubmit, setValue, getValues, watch, formState } = useForm<OrderFormValues>(
-    {
-      resolver: zodResolver(OrderFormSchema),
-      defaultValues: formValuesOf(kind, order),
-    },
-  );
+  const form = useForm<OrderFormValues>({
+    resolver: zodResolver(OrderFormSchema),
+    defaultValues: formValuesOf(kind, order),
+  });
+  const { control, register, handleSubmit, setValue, getValues, watch, formState } = form;
+  // Kept in the tab until saved or discarded: a reload or a new sign-in loses nothing typed.
+  const draft = useFormDraft(form, `order:${kind}:${order.head_id}`);
   const partyId = watch('party_id');
   const owner = partyId === null ? undefined : sales ? { customer_id: partyId } : { vendor_id: partyId };
 
@@ -94,8 +97,13 @@ export function OrderEditForm({
   const problems = liveProblems(kind, order, watch());
 
   return (
-    <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate aria-label={t(`orders.edit.form.${kind}`)}>
+    <form
+      onSubmit={handleSubmit((values) => onSubmit(values, draft.clear), onInvalid)}
+      noValidate
+      aria-label={t(`orders.edit.form.${kind}`)}
+    >
       <Stack gap="lg">
+        <DraftNote draft={draft} />
         <Paper withBorder p="lg" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <Controller

@@ -114,10 +114,11 @@ function EditLoadedOrder({
           defaultUomId={defaultUomId}
           saving={edit.isPending}
           onInvalid={() => notifyError(t('validation.formHasErrors'))}
-          onSubmit={(values) => {
+          onSubmit={(values, saved) => {
             if (edit.isPending) return;
             edit.mutate(editFieldsOf(kind, values), {
               onSuccess: () => {
+                saved();
                 notifySuccess(t('orders.edit.saved'));
                 navigate(orderPaths.view(kind, order.head_id));
               },
