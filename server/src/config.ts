@@ -59,7 +59,8 @@ const HostList = z
     const entries = value.split(',').filter((entry) => entry.trim());
     const hosts = entries.map(normalizeAllowedHost);
     const bad = entries.find((_, index) => hosts[index] === null);
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `not a host name or address: ${bad.trim()}` });
+    if (bad !== undefined)
+      ctx.addIssue({ code: 'custom', message: `not a host name or address: ${bad.trim()}` });
     return hosts.filter((host): host is string => host !== null);
   });
 

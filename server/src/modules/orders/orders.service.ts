@@ -9,6 +9,7 @@ import {
   today,
   type webhooks,
 } from '@extranet/contract';
+import { SYSTEM_ACTOR } from '../../access/system-actor';
 import {
   assertAddressPermitted,
   assertConsigneePermitted,
@@ -16,7 +17,6 @@ import {
   assertReferencesExist,
   assertSkusPermitted,
 } from '../../access/tenancy';
-import { SYSTEM_ACTOR } from '../../access/system-actor';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../http/calls';
@@ -40,10 +40,10 @@ import {
   listOrderRows,
   lockFailedHeadIds,
   moveProgress,
-  orderCompany,
   type OrderHeadRecord,
   type OrderLineRecord,
   type OrderRowRecord,
+  orderCompany,
   replaceLines,
   soleConsigneeId,
   updateHead,
