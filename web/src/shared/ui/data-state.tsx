@@ -32,11 +32,14 @@ export function FailedState({
   onRetry,
   retrying,
   compact,
+  children,
 }: {
   error: unknown;
   onRetry: () => unknown;
   retrying?: boolean;
   compact?: boolean;
+  /** A way on from here (a link back to the list). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -55,6 +58,7 @@ export function FailedState({
           {t('lists.state.retry')}
         </Button>
       </Group>
+      {children}
     </Alert>
   );
 }
@@ -78,9 +82,12 @@ export function DataState<T>({
   query,
   isEmpty,
   emptyText,
+  failedExtra,
   children,
 }: {
   query: DataQuery<T>;
+  /** Shown under a failure that left nothing on screen (a link back to the list). */
+  failedExtra?: ReactNode;
   /** Whether the data counts as nothing to show; lists pass their row test. */
   isEmpty?: (data: T) => boolean;
   emptyText?: string;
@@ -88,7 +95,13 @@ export function DataState<T>({
 }) {
   const retry = () => query.refetch();
   if (query.data === undefined) {
-    if (query.isError) return <FailedState error={query.error} onRetry={retry} retrying={query.isFetching} />;
+    if (query.isError) {
+      return (
+        <FailedState error={query.error} onRetry={retry} retrying={query.isFetching}>
+          {failedExtra}
+        </FailedState>
+      );
+    }
     return <LoadingState />;
   }
   const data = query.data;

@@ -1,10 +1,11 @@
 import type { auth } from '@extranet/contract';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api';
+import { DataState } from '../../../shared/ui/data-state';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { FormError } from '../components/form-error';
@@ -28,11 +29,9 @@ import classes from './profile-edit-page.module.css';
  * on one's own profile only), saved together with one Save (docs/decisions.md 'Users').
  */
 export function ProfileEditPage() {
-  const { t } = useTranslation();
   const { userId, isSelf, isValid, query } = useTargetProfile();
   if (!isValid) return <FormError error={new ApiError('invalid_user_id')} />;
-  if (query.isPending) return <Loader aria-label={t('common.loading')} />;
-  if (query.isError) return <FormError error={query.error} />;
+  if (query.data === undefined) return <DataState query={query}>{() => null}</DataState>;
   // A new user id means new forms (and nothing unsaved carried over).
   return <ProfileEditor key={userId} profile={query.data} isSelf={isSelf} />;
 }

@@ -1,5 +1,5 @@
 import { type auth, PERMISSIONS, ROLE_ADMIN } from '@extranet/contract';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconCircleCheck,
@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api';
+import { DataState } from '../../../shared/ui/data-state';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useDisableUser } from '../api/disable-user';
@@ -26,11 +27,9 @@ import { useTargetProfile } from '../components/use-target-profile';
 
 /** SPEC.md §2 'Profile view': one's own (auth/users/profile) or another user's (…/profile/:userId). */
 export function ProfilePage() {
-  const { t } = useTranslation();
   const { isSelf, isValid, query } = useTargetProfile();
   if (!isValid) return <FormError error={new ApiError('invalid_user_id')} />;
-  if (query.isPending) return <Loader aria-label={t('common.loading')} />;
-  if (query.isError) return <FormError error={query.error} />;
+  if (query.data === undefined) return <DataState query={query}>{() => null}</DataState>;
   return <Profile profile={query.data} isSelf={isSelf} />;
 }
 

@@ -3,9 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Group,
-  Loader,
   Pagination,
   Paper,
   Stack,
@@ -19,7 +17,7 @@ import { IconBuildingOff, IconBuildingStore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api';
+import { DataState } from '../../../shared/ui/data-state';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -35,31 +33,6 @@ export function CompanyPage() {
   const companyId = positiveInt(useParams().companyId ?? null);
   return (
     <RequireAdmin>{companyId !== null && <Company key={companyId} companyId={companyId} />}</RequireAdmin>
-  );
-}
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
-    </Center>
-  );
-}
-
-function Failed({ error, retry }: { error: unknown; retry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorMessage(t, error)}</Text>
-        {retry && (
-          <Button size="xs" variant="light" color="red" onClick={retry}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </Stack>
-    </Alert>
   );
 }
 
@@ -95,8 +68,7 @@ function Section({
 function Company({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const company = useViewCompany(companyId);
-  if (company.isPending) return <Loading />;
-  if (company.isError) return <Failed error={company.error} retry={() => company.refetch()} />;
+  if (company.data === undefined) return <DataState query={company}>{() => null}</DataState>;
   const data = company.data;
   return (
     <Stack gap="md">
@@ -273,41 +245,39 @@ function Users({ companyId }: { companyId: number }) {
   const total = users.data?.total ?? 0;
   return (
     <Section title={t('companies.page.users', { count: total })}>
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <Failed error={users.error} retry={() => users.refetch()} />
-      ) : users.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('companies.page.noUsers')}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          <Table striped>
-            <Table.Tbody>
-              {users.data.items.map((user) => (
-                <Table.Tr key={user.user_id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/auth/users/profile/${user.user_id}`}>
-                      {user.username}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{user.fio}</Table.Td>
-                  <Table.Td>{user.excluded ? t('companies.page.userExcluded') : null}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {total > COMPANY_USERS_PAGE && (
-            <Pagination
-              total={Math.ceil(total / COMPANY_USERS_PAGE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`companies.page.pagination.${control}`) })}
-            />
-          )}
-        </Stack>
-      )}
+      <DataState
+        query={users}
+        isEmpty={(data) => data.items.length === 0}
+        emptyText={t('companies.page.noUsers')}
+      >
+        {(data) => (
+          <Stack gap="xs">
+            <Table striped>
+              <Table.Tbody>
+                {data.items.map((user) => (
+                  <Table.Tr key={user.user_id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/auth/users/profile/${user.user_id}`}>
+                        {user.username}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{user.fio}</Table.Td>
+                    <Table.Td>{user.excluded ? t('companies.page.userExcluded') : null}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {total > COMPANY_USERS_PAGE && (
+              <Pagination
+                total={Math.ceil(total / COMPANY_USERS_PAGE)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`companies.page.pagination.${control}`) })}
+              />
+            )}
+          </Stack>
+        )}
+      </DataState>
       <Group>
         <Button component={Link} to="/auth/users/add" variant="light" size="xs">
           {t('companies.page.addUser')}
@@ -322,25 +292,23 @@ function Reports({ companyId }: { companyId: number }) {
   const reports = useCompanyReports(companyId);
   return (
     <Section title={t('companies.page.reports')}>
-      {reports.isPending ? (
-        <Loading />
-      ) : reports.isError ? (
-        <Failed error={reports.error} retry={() => reports.refetch()} />
-      ) : reports.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('companies.page.noReports')}
-        </Text>
-      ) : (
-        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {reports.data.items.map((report) => (
-            <li key={report.report_id}>
-              <Anchor component={Link} to={`/reports/view/${report.report_id}`}>
-                {report.name}
-              </Anchor>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <DataState
+        query={reports}
+        isEmpty={(data) => data.items.length === 0}
+        emptyText={t('companies.page.noReports')}
+      >
+        {(data) => (
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {data.items.map((report) => (
+              <li key={report.report_id}>
+                <Anchor component={Link} to={`/reports/view/${report.report_id}`}>
+                  {report.name}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </DataState>
     </Section>
   );
 }

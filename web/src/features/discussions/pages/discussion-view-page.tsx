@@ -1,14 +1,14 @@
 import { discussions } from '@extranet/contract';
-import { Alert, Badge, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api';
+import { authorName } from '../../../shared/messages/comment-text';
+import { DataState } from '../../../shared/ui/data-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useAddCommentGeneral } from '../api/add-comment-general';
 import { useDiscussionGeneral } from '../api/get-discussion-general';
-import { authorName } from '../../../shared/messages/comment-text';
 import { CommentForm, type CommentFormValues } from '../components/comment-form';
 import { DiscussionThread } from '../components/discussion-thread';
 
@@ -23,21 +23,12 @@ function DiscussionView({ discussionId }: { discussionId: number }) {
   const discussion = useDiscussionGeneral(discussionId);
   const addComment = useAddCommentGeneral();
 
-  if (discussion.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
   // A page of earlier comments that fails to load is reported by the thread, which stays.
-  if (discussion.isError && !discussion.isFetchNextPageError) {
+  if (discussion.data === undefined) {
     return (
       <Stack>
         <PageTitle title={t('discussions.view.title')} section={t('discussions.list.title')} />
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, discussion.error)}
-        </Alert>
+        <DataState query={discussion}>{() => null}</DataState>
       </Stack>
     );
   }

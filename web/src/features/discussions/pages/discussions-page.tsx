@@ -1,11 +1,12 @@
 import { discussions } from '@extranet/contract';
-import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
+import { Button, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { companySource } from '../../../shared/catalogs/sources';
+import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -82,12 +83,20 @@ export function DiscussionsPage() {
         {discussions.VISIBILITIES.map((visibility) => (
           <Tabs.Panel key={visibility} value={visibility} pt="md">
             <Stack gap="md">
-              <Group
-                align="flex-end"
-                gap="sm"
-                wrap="wrap"
-                role="search"
-                aria-label={t('discussions.list.filters')}
+              <ListFilters
+                label={t('discussions.list.filters')}
+                activeCount={company ? 1 : 0}
+                search={
+                  <TextInput
+                    label={t('discussions.list.search')}
+                    placeholder={t('discussions.list.searchPlaceholder')}
+                    leftSection={<IconSearch size={16} aria-hidden />}
+                    type="search"
+                    value={search.value}
+                    onChange={search.onChange}
+                    w={{ base: '100%', sm: 260 }}
+                  />
+                }
               >
                 <RemoteSelect
                   source={companySource}
@@ -98,24 +107,22 @@ export function DiscussionsPage() {
                   clearable
                   w={{ base: '100%', sm: 260 }}
                 />
-                <TextInput
-                  label={t('discussions.list.search')}
-                  placeholder={t('discussions.list.searchPlaceholder')}
-                  leftSection={<IconSearch size={16} aria-hidden />}
-                  type="search"
-                  value={search.value}
-                  onChange={search.onChange}
-                  w={{ base: '100%', sm: 260 }}
-                />
-              </Group>
+              </ListFilters>
               <PagedDataTable<Row>
                 table={table}
                 rows={list}
                 idAccessor="discussion_id"
                 noRecordsText={t('discussions.list.empty')}
+                tableId="discussions"
+                cardTitle={(row) => <DiscussionNameLink row={row} />}
+                cardTitleColumns={['name']}
                 onRowClick={({ record }) => navigate(discussionPaths.view(record.discussion_id))}
                 columns={[
-                  { accessor: 'company.name', title: t('discussions.fields.company') },
+                  {
+                    accessor: 'company',
+                    title: t('discussions.fields.company'),
+                    render: (row) => row.company.name,
+                  },
                   {
                     accessor: 'name',
                     title: t('discussions.fields.name'),

@@ -1,13 +1,10 @@
 import type { notifications } from '@extranet/contract';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Pagination,
   Paper,
   SegmentedControl,
@@ -19,8 +16,8 @@ import { IconChecks, IconMail, IconMailOpened, IconPaperclip } from '@tabler/ico
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../shared/api';
 import { authorName, commentText } from '../../../shared/messages/comment-text';
+import { DataState } from '../../../shared/ui/data-state';
 import { notifyApiError } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -78,35 +75,26 @@ export function NotificationsPage() {
           { value: 'unread', label: t('notifications.page.unread') },
         ]}
       />
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(t, list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-              {t('common.retry')}
-            </Button>
+      <DataState
+        query={list}
+        isEmpty={(data) => data.items.length === 0}
+        emptyText={unread ? t('notifications.page.noneUnread') : t('notifications.bell.empty')}
+      >
+        {(data) => (
+          <Stack
+            gap="xs"
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('notifications.page.title')}
+          >
+            {data.items.map((item) => (
+              <NotificationRow key={item.notification_id} item={item} onMark={mark} />
+            ))}
           </Stack>
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{unread ? t('notifications.page.noneUnread') : t('notifications.bell.empty')}</Text>
-      ) : (
-        <Stack
-          gap="xs"
-          component="ul"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('notifications.page.title')}
-        >
-          {list.data.items.map((item) => (
-            <NotificationRow key={item.notification_id} item={item} onMark={mark} />
-          ))}
-        </Stack>
-      )}
+        )}
+      </DataState>
       {total > PAGE_SIZE && (
         <Pagination
           total={Math.ceil(total / PAGE_SIZE)}

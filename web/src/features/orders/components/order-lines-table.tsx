@@ -1,6 +1,8 @@
 import type { orders } from '@extranet/contract';
-import { Table, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../shared/ui/list-filters';
 import type { OrderKind, OrderView } from '../api/keys';
 import { formatDate, formatDecimal, formatMoney } from './format';
 
@@ -18,6 +20,9 @@ export function OrderLinesTable({ kind, order }: { kind: OrderKind; order: Order
   const qty = (value: string | null | undefined) => formatDecimal(value, { negative: order.is_return });
   const lines = order.lines as AnyLine[];
   const columns = sales ? 11 : 8;
+  const isPhone = useIsPhone();
+
+  if (isPhone) return <OrderLineCards kind={kind} order={order} />;
 
   return (
     <Table.ScrollContainer minWidth={sales ? 1000 : 760}>
@@ -51,15 +56,33 @@ export function OrderLinesTable({ kind, order }: { kind: OrderKind; order: Order
             <Table.Tr key={line.line_id}>
               <Table.Td>{line.sku.external_code}</Table.Td>
               <Table.Td>{line.sku.name}</Table.Td>
-              <Table.Td ta="right">{qty(line.ordered_qty)}</Table.Td>
-              {!sales && <Table.Td ta="right">{qty(line.received_qty)}</Table.Td>}
-              {sales && <Table.Td ta="right">{qty(line.sales_qty)}</Table.Td>}
-              {sales && <Table.Td ta="right">{qty(line.delivered_qty)}</Table.Td>}
+              <Table.Td ta="right" data-numeric>
+                {qty(line.ordered_qty)}
+              </Table.Td>
+              {!sales && (
+                <Table.Td ta="right" data-numeric>
+                  {qty(line.received_qty)}
+                </Table.Td>
+              )}
+              {sales && (
+                <Table.Td ta="right" data-numeric>
+                  {qty(line.sales_qty)}
+                </Table.Td>
+              )}
+              {sales && (
+                <Table.Td ta="right" data-numeric>
+                  {qty(line.delivered_qty)}
+                </Table.Td>
+              )}
               <Table.Td>{line.uom?.name ?? ''}</Table.Td>
               {sales && <Table.Td>{line.batch ?? ''}</Table.Td>}
-              {sales && <Table.Td>{formatDate(line.expiry_date)}</Table.Td>}
-              <Table.Td ta="right">{formatDecimal(line.price, { decimals: 3 })}</Table.Td>
-              <Table.Td ta="right">{formatMoney(line.ordered_sum, currency)}</Table.Td>
+              {sales && <Table.Td data-numeric>{formatDate(line.expiry_date)}</Table.Td>}
+              <Table.Td ta="right" data-numeric>
+                {formatDecimal(line.price, { decimals: 3 })}
+              </Table.Td>
+              <Table.Td ta="right" data-numeric>
+                {formatMoney(line.ordered_sum, currency)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -68,12 +91,95 @@ export function OrderLinesTable({ kind, order }: { kind: OrderKind; order: Order
             <Table.Th colSpan={columns - 1} ta="right">
               {t('orders.lines.total')}
             </Table.Th>
-            <Table.Th ta="right" data-testid="order-total">
+            <Table.Th ta="right" data-numeric data-testid="order-total">
               {formatMoney(order.total, currency)}
             </Table.Th>
           </Table.Tr>
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+function LineField({ label, children, align }: { label: string; children: ReactNode; align?: 'right' }) {
+  return (
+    <div style={{ minWidth: 0, textAlign: align }}>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children === '' || children === null || children === undefined ? '—' : children}
+      </Text>
+    </div>
+  );
+}
+
+/** The lines on a phone: a card each with every figure of the table, price and sum included. */
+function OrderLineCards({ kind, order }: { kind: OrderKind; order: OrderView }) {
+  const { t } = useTranslation();
+  const sales = kind === 'sales';
+  const currency = order.currency?.code;
+  const qty = (value: string | null | undefined) => formatDecimal(value, { negative: order.is_return });
+  const lines = order.lines as AnyLine[];
+  return (
+    <Stack gap="xs" data-testid="order-lines">
+      {lines.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('orders.lines.none')}
+        </Text>
+      )}
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {lines.map((line) => (
+          <Paper
+            key={line.line_id}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid="order-line-card"
+          >
+            <Stack gap={6}>
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {line.sku.external_code} · {line.sku.name}
+              </Text>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} component="dl" m={0}>
+                <LineField label={t('orders.lines.quantity')}>
+                  {qty(line.ordered_qty)} {line.uom?.name ?? ''}
+                </LineField>
+                {!sales && (
+                  <LineField label={t('orders.lines.receivedQty')}>{qty(line.received_qty)}</LineField>
+                )}
+                {sales && <LineField label={t('orders.lines.salesQty')}>{qty(line.sales_qty)}</LineField>}
+                {sales && (
+                  <LineField label={t('orders.lines.deliveredQty')}>{qty(line.delivered_qty)}</LineField>
+                )}
+                {sales && <LineField label={t('orders.lines.batch')}>{line.batch ?? ''}</LineField>}
+                {sales && (
+                  <LineField label={t('orders.lines.expiryDate')}>{formatDate(line.expiry_date)}</LineField>
+                )}
+                <LineField label={t('orders.lines.price')}>
+                  {formatDecimal(line.price, { decimals: 3 })}
+                </LineField>
+                <LineField label={t('orders.lines.sum')}>{formatMoney(line.ordered_sum, currency)}</LineField>
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      <Group
+        justify="space-between"
+        px="sm"
+        py="xs"
+        bg="var(--mantine-color-gray-0)"
+        style={{ borderRadius: 8 }}
+      >
+        <Text fw={700} size="sm">
+          {t('orders.lines.total')}
+        </Text>
+        <Text fw={700} size="sm" data-testid="order-total">
+          {formatMoney(order.total, currency)}
+        </Text>
+      </Group>
+    </Stack>
   );
 }

@@ -1,22 +1,33 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../shared/api';
+import { FailedState } from '../../../shared/ui/data-state';
 import type { OrderKind } from '../api/keys';
 import { orderPaths } from './paths';
 
-/** An order that could not be loaded (another company's is simply not found). */
-export function OrderLoadError({ kind, error }: { kind: OrderKind; error: unknown }) {
+/** The way back from an order that could not be loaded (another company's is simply not found). */
+export function BackToOrders({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-      <Stack gap={4}>
-        <Text size="sm">{errorMessage(t, error)}</Text>
-        <Anchor component={Link} to={orderPaths.list(kind)} size="sm">
-          {t('orders.view.backToList')}
-        </Anchor>
-      </Stack>
-    </Alert>
+    <Anchor component={Link} to={orderPaths.list(kind)} size="sm" display="inline-block" mt="xs">
+      {t('orders.view.backToList')}
+    </Anchor>
+  );
+}
+
+/** An order that could not be loaded: why, Retry, and the way back to its list. */
+export function OrderLoadError({
+  kind,
+  error,
+  onRetry,
+}: {
+  kind: OrderKind;
+  error: unknown;
+  onRetry?: () => unknown;
+}) {
+  return (
+    <FailedState error={error} onRetry={onRetry ?? (() => window.location.reload())}>
+      <BackToOrders kind={kind} />
+    </FailedState>
   );
 }

@@ -15,6 +15,7 @@ import { failureReason } from '../../../shared/messages/failure-reason';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
+import { PrintButton, PrintNote } from '../../../shared/ui/print-button';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { useFollowOrder } from '../api/follow-order';
 import type { OrderKind, OrderView } from '../api/keys';
@@ -53,6 +54,9 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
     </div>
   );
 }
+
+/** Set ready's button says, through this line under the title, that it sends the order to the warehouse. */
+const READY_HINT_ID = 'order-ready-hint';
 
 function HeaderFields({ kind, order }: { kind: OrderKind; order: OrderView }) {
   const { t } = useTranslation();
@@ -145,6 +149,7 @@ function ViewOrder({
   const data = order.data;
   const code = data.external_code ?? `#${data.head_id}`;
   const busy = ready.isPending || unready.isPending || reset.isPending;
+  const showReady = !data.is_template && data.progress === 'draft';
   const run = (mutation: typeof ready, message: string) =>
     mutation.mutate(data.head_id, { onSuccess: () => notifySuccess(message), onError: notifyApiError });
 
@@ -161,9 +166,17 @@ function ViewOrder({
         }
         record={code}
         section={t(`orders.list.title.${kind}`)}
+        description={
+          showReady ? (
+            <span id={READY_HINT_ID} data-print="hide">
+              {t('orders.actions.readyHint')}
+            </span>
+          ) : undefined
+        }
         actions={
           <>
             <RefreshButton onRefresh={() => order.refetch()} loading={order.isFetching} />
+            <PrintButton />
             <Button
               variant="default"
               component={Link}
@@ -206,8 +219,9 @@ function ViewOrder({
                   : t('orders.actions.unready')}
               </Button>
             )}
-            {!data.is_template && data.progress === 'draft' && (
+            {showReady && (
               <Button
+                aria-describedby={READY_HINT_ID}
                 leftSection={<IconCheck size={18} aria-hidden />}
                 onClick={() => run(ready, t('orders.actions.readyDone'))}
                 loading={ready.isPending}
@@ -220,6 +234,7 @@ function ViewOrder({
         }
       />
 
+      <PrintNote />
       {data.progress === 'failure' && (
         <Alert
           color="red"
@@ -242,7 +257,9 @@ function ViewOrder({
           {failureReason(t, data)}
         </Alert>
       )}
-      <OrderProblems problems={data.problems} isTemplate={data.is_template} />
+      <div data-print="hide">
+        <OrderProblems problems={data.problems} isTemplate={data.is_template} />
+      </div>
 
       <Paper withBorder p="lg" radius="md">
         <HeaderFields kind={kind} order={data} />
@@ -262,7 +279,9 @@ function ViewOrder({
           </Center>
         }
       >
-        <Discussion kind={kind} headId={data.head_id} />
+        <div data-print="hide">
+          <Discussion kind={kind} headId={data.head_id} />
+        </div>
       </Suspense>
     </Stack>
   );

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Box, Button, Center, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api';
+import { DataState } from '../../../shared/ui/data-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
 import { RequirePermission } from '../../../shared/ui/require-permission';
@@ -37,21 +37,7 @@ function ReportView({ reportId }: { reportId: number }) {
   const { t } = useTranslation();
   const report = useViewReport(reportId);
 
-  if (report.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (report.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessage(t, report.error)}
-      </Alert>
-    );
-  }
-
+  if (report.data === undefined) return <DataState query={report}>{() => null}</DataState>;
   const { name, url } = report.data;
   return (
     <Stack gap={0} h="100%">

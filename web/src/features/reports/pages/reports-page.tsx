@@ -1,9 +1,10 @@
 import type { reports } from '@extranet/contract';
-import { ActionIcon, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconReportAnalytics } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session';
+import { DataState } from '../../../shared/ui/data-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RequirePermission } from '../../../shared/ui/require-permission';
@@ -61,48 +62,45 @@ function ReportsList() {
         }
       />
 
-      {list.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {list.isSuccess && groups.length === 0 && <Text c="dimmed">{t('reports.list.empty')}</Text>}
-
-      {groups.map((group) => (
-        <Paper
-          key={group.companyId}
-          withBorder
-          p="md"
-          radius="md"
-          component="section"
-          aria-label={group.name}
-        >
-          <Title order={2} size="h4" mb="sm">
-            {group.name}
-          </Title>
-          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-            {group.reports.map((report) => (
-              <Group component="li" key={report.report_id} gap="xs" wrap="nowrap">
-                <IconReportAnalytics size={18} aria-hidden />
-                <Anchor component={Link} to={reportPaths.view(report.report_id)}>
-                  {report.name}
-                </Anchor>
-                {session.cmgr && (
-                  <ActionIcon
-                    component={Link}
-                    to={reportPaths.edit(report.report_id)}
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t('reports.list.edit', { name: report.name })}
-                  >
-                    <IconEdit size={16} aria-hidden />
-                  </ActionIcon>
-                )}
-              </Group>
-            ))}
-          </Stack>
-        </Paper>
-      ))}
+      <DataState query={list} isEmpty={(data) => data.items.length === 0} emptyText={t('reports.list.empty')}>
+        {() =>
+          groups.map((group) => (
+            <Paper
+              key={group.companyId}
+              withBorder
+              p="md"
+              radius="md"
+              component="section"
+              aria-label={group.name}
+            >
+              <Title order={2} size="h4" mb="sm">
+                {group.name}
+              </Title>
+              <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+                {group.reports.map((report) => (
+                  <Group component="li" key={report.report_id} gap="xs" wrap="nowrap">
+                    <IconReportAnalytics size={18} aria-hidden />
+                    <Anchor component={Link} to={reportPaths.view(report.report_id)}>
+                      {report.name}
+                    </Anchor>
+                    {session.cmgr && (
+                      <ActionIcon
+                        component={Link}
+                        to={reportPaths.edit(report.report_id)}
+                        variant="subtle"
+                        size="sm"
+                        aria-label={t('reports.list.edit', { name: report.name })}
+                      >
+                        <IconEdit size={16} aria-hidden />
+                      </ActionIcon>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+            </Paper>
+          ))
+        }
+      </DataState>
     </Stack>
   );
 }

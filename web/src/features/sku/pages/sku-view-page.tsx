@@ -1,10 +1,11 @@
 import type { sku } from '@extranet/contract';
-import { Alert, Button, Center, Loader, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatNumber } from '../../../shared/i18n/numbers';
 import { useSession } from '../../../shared/session';
+import { DataState } from '../../../shared/ui/data-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -46,87 +47,85 @@ function SkuView({ skuId }: { skuId: number }) {
   const item = useSku(skuId);
   const eans = useListEan(skuId);
 
-  if (item.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (!item.data) return <SkuNotFound />;
-  const data = item.data;
-
   const refresh = () => {
     void item.refetch();
     void eans.refetch();
   };
 
   return (
-    <Stack gap="md">
-      <PageTitle
-        title={data.name}
-        section={t('sku.list.title')}
-        actions={
-          <>
-            <RefreshButton onRefresh={refresh} loading={item.isFetching || eans.isFetching} />
-            {session.cmgr && (
-              <Button
-                component={Link}
-                to={skuPaths.edit(skuId)}
-                leftSection={<IconEdit size={18} aria-hidden />}
-              >
-                {t('sku.view.edit')}
-              </Button>
-            )}
-          </>
-        }
-      />
+    <DataState query={item}>
+      {(data) =>
+        data === null ? (
+          <SkuNotFound />
+        ) : (
+          <Stack gap="md">
+            <PageTitle
+              title={data.name}
+              section={t('sku.list.title')}
+              actions={
+                <>
+                  <RefreshButton onRefresh={refresh} loading={item.isFetching || eans.isFetching} />
+                  {session.cmgr && (
+                    <Button
+                      component={Link}
+                      to={skuPaths.edit(skuId)}
+                      leftSection={<IconEdit size={18} aria-hidden />}
+                    >
+                      {t('sku.view.edit')}
+                    </Button>
+                  )}
+                </>
+              }
+            />
 
-      <Paper withBorder p="md" radius="md">
-        <FieldList
-          fields={[
-            { label: t('sku.fields.businessLine'), value: data.business_line.name },
-            { label: t('sku.fields.code'), value: data.code },
-            { label: t('sku.fields.name'), value: data.name },
-            { label: t('sku.fields.externalCode'), value: data.external_code },
-            { label: t('sku.fields.consignee'), value: data.consignee.name },
-          ]}
-        />
-      </Paper>
+            <Paper withBorder p="md" radius="md">
+              <FieldList
+                fields={[
+                  { label: t('sku.fields.businessLine'), value: data.business_line.name },
+                  { label: t('sku.fields.code'), value: data.code },
+                  { label: t('sku.fields.name'), value: data.name },
+                  { label: t('sku.fields.externalCode'), value: data.external_code },
+                  { label: t('sku.fields.consignee'), value: data.consignee.name },
+                ]}
+              />
+            </Paper>
 
-      <Tabs
-        value={tab}
-        onChange={(value) =>
-          setParams(
-            (previous) => {
-              const next = new URLSearchParams(previous);
-              next.set('tab', value ?? 'storage');
-              return next;
-            },
-            { replace: true },
-          )
-        }
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {TABS.map((name) => (
-            <Tabs.Tab key={name} value={name}>
-              {t(`sku.tabs.${name}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+            <Tabs
+              value={tab}
+              onChange={(value) =>
+                setParams(
+                  (previous) => {
+                    const next = new URLSearchParams(previous);
+                    next.set('tab', value ?? 'storage');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+              keepMounted={false}
+            >
+              <Tabs.List>
+                {TABS.map((name) => (
+                  <Tabs.Tab key={name} value={name}>
+                    {t(`sku.tabs.${name}`)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
 
-        <Tabs.Panel value="storage" pt="md">
-          <StorageTab data={data} />
-        </Tabs.Panel>
-        <Tabs.Panel value="barcodes" pt="md">
-          <EanTable eans={eans.data?.items ?? []} fetching={eans.isFetching} />
-        </Tabs.Panel>
-        <Tabs.Panel value="general" pt="md">
-          <GeneralTab data={data} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+              <Tabs.Panel value="storage" pt="md">
+                <StorageTab data={data} />
+              </Tabs.Panel>
+              <Tabs.Panel value="barcodes" pt="md">
+                <EanTable eans={eans.data?.items ?? []} fetching={eans.isFetching} />
+              </Tabs.Panel>
+              <Tabs.Panel value="general" pt="md">
+                <GeneralTab data={data} />
+              </Tabs.Panel>
+            </Tabs>
+          </Stack>
+        )
+      }
+    </DataState>
   );
 }
 

@@ -19,6 +19,7 @@ import {
   useTableUrlState,
   useUrlSearch,
 } from '../../../shared/ui/paged-table';
+import { PrintButton, PrintNote } from '../../../shared/ui/print-button';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { RequirePermission } from '../../../shared/ui/require-permission';
@@ -181,12 +182,13 @@ function StockTable() {
   }, [columnsWidth, setMultipleColumnWidths]);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-print-page="landscape">
       <PageTitle
         title={t('stock.title')}
         actions={
           <>
             <RefreshButton onRefresh={() => rows.refetch()} loading={rows.isFetching} />
+            <PrintButton />
             <ExportMenu
               choices={[
                 {
@@ -241,6 +243,7 @@ function StockTable() {
         />
       </ListFilters>
 
+      <PrintNote caption={t('stock.printTitle', { page: table.page })} />
       <PagedDataTable<Row>
         id={STOCK_TABLE_ID}
         storeColumnsKey={STOCK_TABLE_ID}
