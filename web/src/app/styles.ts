@@ -5,3 +5,5 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
 import './wrapping.css';
+import './long-words.css';
+import './print.css';

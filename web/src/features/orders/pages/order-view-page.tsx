@@ -257,7 +257,7 @@ function ViewOrder({
           {failureReason(t, data)}
         </Alert>
       )}
-      <div data-print="hide">
+      <div data-print="hide" style={{ display: 'contents' }}>
         <OrderProblems problems={data.problems} isTemplate={data.is_template} />
       </div>
 
@@ -279,7 +279,7 @@ function ViewOrder({
           </Center>
         }
       >
-        <div data-print="hide">
+        <div data-print="hide" style={{ display: 'contents' }}>
           <Discussion kind={kind} headId={data.head_id} />
         </div>
       </Suspense>
