@@ -11,7 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream, Logger } from 'pino';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
@@ -28,6 +28,7 @@ import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { registerDiscussionRoutes } from './modules/discussions/discussions.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { createStorageDriver, type StorageDriver } from './modules/files/storage';
 import { registerGraphRoutes } from './modules/graphs/graphs.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerOrderRoutes } from './modules/orders/orders.routes';
@@ -52,6 +53,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: Deps;
+  storage: StorageDriver;
 }
 
 /**
@@ -64,6 +66,13 @@ export async function buildApp(
   options: { database?: Database; jobs?: boolean; log?: Logger; logStream?: DestinationStream } = {},
 ): Promise<BuiltApp> {
   const log = options.log ?? createLogger(config, options.logStream);
+  const storage = createStorageDriver(config);
+  try {
+    await storage.check();
+  } catch (error) {
+    storage.close();
+    throw new ConfigError(`Invalid configuration: STORAGE_DRIVER: ${(error as Error).message}`);
+  }
   const database =
     options.database ??
     (await openDatabase({
@@ -106,6 +115,7 @@ export async function buildApp(
     });
   });
   if (!options.database) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', () => storage.close());
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -154,7 +164,7 @@ export async function buildApp(
       registerReportRoutes(api, deps);
       registerNotificationRoutes(api, deps);
       registerDiscussionRoutes(api, deps);
-      registerFileRoutes(api, deps);
+      registerFileRoutes(api, deps, storage);
       registerOrderRoutes(api, deps);
       registerGraphRoutes(api, deps);
       registerWmsRoutes(api, deps);
@@ -208,8 +218,8 @@ export async function buildApp(
   });
 
   if (options.jobs !== false) {
-    const jobs = startJobs(deps, app.log);
+    const jobs = startJobs(deps, storage, app.log);
     app.addHook('preClose', () => jobs.stop());
   }
-  return { app, database, deps };
+  return { app, database, deps, storage };
 }

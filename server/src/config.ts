@@ -107,6 +107,22 @@ const ConfigSchema = z.object({
   WMS_SIM_ACCEPT_MS: int(0, 600_000).default(1_500),
   WMS_SIM_STEP_MS: int(0, 86_400_000).default(20_000),
   WMS_SIM_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible store's address; unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   WEB_DIST: z.string().optional(),
   /** Private hosts an operator lets reports embed (contract `reportUrlProblem`), comma-separated. */
   REPORT_ALLOWED_HOSTS: HostList,
@@ -129,11 +145,20 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ConfigSchema.superRefine((value, ctx) => {
-    if (value.WMS_CONNECTOR !== 'http') return;
-    for (const key of ['WMS_URL', 'WMS_SECRET'] as const) {
-      if (!value[key])
-        ctx.addIssue({ code: 'custom', path: [key], message: 'required when WMS_CONNECTOR=http' });
+    if (value.WMS_CONNECTOR === 'http') {
+      for (const key of ['WMS_URL', 'WMS_SECRET'] as const) {
+        if (!value[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when WMS_CONNECTOR=http' });
+      }
     }
+    if (value.STORAGE_DRIVER === 's3' && !value.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' });
+    if (!value.S3_ACCESS_KEY_ID !== !value.S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [value.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
   }).safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../http/calls';
 import { forgetOldRateLimits } from '../http/rate-limit-store';
 import { removeAbandonedUploads } from '../modules/files/files.cleanup';
-import { LocalDirectoryDriver } from '../modules/files/storage';
+import type { StorageDriver } from '../modules/files/storage';
 import { webhookTasks } from '../modules/webhooks/webhooks.delivery';
 import { wmsTasks } from '../modules/wms/wms.jobs';
 import { deliverEmails, enqueueEmailSummaries } from './email-summaries';
@@ -13,9 +13,8 @@ import { type Scheduler, startScheduler } from './scheduler';
  * The background work of one instance: email summaries, removal of abandoned uploads and of old
  * rate-limit windows, warehouse link, webhook deliveries.
  */
-export function startJobs(deps: Deps, log: FastifyBaseLogger): Scheduler {
+export function startJobs(deps: Deps, storage: StorageDriver, log: FastifyBaseLogger): Scheduler {
   const mailer = createMailer(deps.config, log);
-  const storage = new LocalDirectoryDriver(deps.config.filesDir);
   const scheduler = startScheduler({
     intervalMs: deps.config.JOBS_INTERVAL_MS,
     log,

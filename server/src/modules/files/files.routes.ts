@@ -7,7 +7,7 @@ import { type Deps, registerRawRoute } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../../http/session';
 import { contentDisposition, discardUpload, openFileForDownload, uploadFile } from './files.service';
-import { LocalDirectoryDriver, type StorageDriver } from './storage';
+import type { StorageDriver } from './storage';
 
 function isMultipartLimit(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
@@ -128,11 +128,7 @@ function limitFailure(deps: Deps, error: unknown): AppError | undefined {
   return undefined;
 }
 
-export function registerFileRoutes(
-  app: FastifyInstance,
-  deps: Deps,
-  storage: StorageDriver = new LocalDirectoryDriver(deps.config.filesDir),
-) {
+export function registerFileRoutes(app: FastifyInstance, deps: Deps, storage: StorageDriver) {
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: {

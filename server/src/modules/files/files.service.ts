@@ -11,7 +11,8 @@ import {
   findFileForActor,
   insertFile,
 } from './files.repository';
-import { newStorageKey, type StorageDriver } from './storage';
+import type { StorageDriver } from './storage';
+import { newStorageKey } from './storage-key';
 
 const MIME_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
