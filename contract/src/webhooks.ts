@@ -89,7 +89,7 @@ export const EndpointRow = z.object({
 });
 export type EndpointRow = z.infer<typeof EndpointRow>;
 
-export const ListEndpointsRequest = listRequest({ company_id: Id }, ['creation_date']);
+export const ListEndpointsRequest = listRequest({ company_id: Id, endpoint_id: Id }, ['creation_date']);
 export type ListEndpointsRequest = z.infer<typeof ListEndpointsRequest>;
 
 export const AddEndpointRequest = z.object({

@@ -10,6 +10,7 @@ import { reportsRoutes } from '../features/reports/routes';
 import { skuRoutes } from '../features/sku/routes';
 import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
+import { webhooksRoutes } from '../features/webhooks/routes';
 import type { RouteHandle } from '../shared/navigation';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { GuestOnly, RequireLimitedSession, RequireSession, RequireSetupSession } from './guards';
@@ -30,6 +31,7 @@ const workplaceRoutes: RouteObject[] = [
   ...usersRoutes,
   ...companiesRoutes,
   ...apiKeysRoutes,
+  ...webhooksRoutes,
   ...ordersRoutes({ Discussion: OrderDiscussion }),
   ...stockRoutes,
   ...skuRoutes,

@@ -44,6 +44,7 @@ export async function listEndpoints(db: Executor, actor: Actor, query: contract.
     query.filters.company_id === undefined
       ? undefined
       : eq(webhookEndpoints.companyId, query.filters.company_id),
+    query.filters.endpoint_id === undefined ? undefined : eq(webhookEndpoints.id, query.filters.endpoint_id),
   );
   // Ids grow with creation: the id orders as the creation date does, and the indexes serve it.
   const order =

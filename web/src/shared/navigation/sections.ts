@@ -10,6 +10,7 @@ import {
   IconPackageImport,
   IconReportAnalytics,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { Session } from '../session';
 
@@ -22,6 +23,7 @@ export interface Section {
     | 'users'
     | 'companies'
     | 'apiKeys'
+    | 'webhooks'
     | 'purchaseOrders'
     | 'salesOrders'
     | 'stock'
@@ -41,6 +43,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'users', group: 'management', to: '/auth/users', permission: 'umgr', icon: IconUsers },
   { id: 'companies', group: 'management', to: '/companies', adminOnly: true, icon: IconBuildingCommunity },
   { id: 'apiKeys', group: 'management', to: '/apikeys', permission: 'umgr', icon: IconKey },
+  { id: 'webhooks', group: 'management', to: '/webhooks', permission: 'umgr', icon: IconWebhook },
   { id: 'purchaseOrders', group: 'orders', to: '/orders/purch', permission: 'pord', icon: IconPackageImport },
   { id: 'salesOrders', group: 'orders', to: '/orders/sales', permission: 'sord', icon: IconPackageExport },
   { id: 'stock', group: null, to: '/stock', permission: 'stck', icon: IconBuildingWarehouse },

@@ -1,0 +1,310 @@
+import type { webhooks } from '@extranet/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDots, IconPlus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useTableUrlState } from '../../../shared/ui/paged-table';
+import { RefreshButton } from '../../../shared/ui/refresh-button';
+import { RequirePermission } from '../../../shared/ui/require-permission';
+import { useDeleteEndpoint, useEditEndpoint } from '../api/change-endpoint';
+import { useListEndpoints } from '../api/list-endpoints';
+import { type EditedEndpoint, EndpointDialog } from '../components/endpoint-dialog';
+import { SecretShown } from '../components/secret-shown';
+import { EndpointStatusBadge } from '../components/status-badges';
+
+const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
+const ORDERINGS = ['creation_date'] as const;
+
+export function WebhooksPage() {
+  const { t } = useTranslation();
+  return (
+    <RequirePermission anyOf={['umgr']} message={t('webhooks.forbidden')}>
+      <Endpoints />
+    </RequirePermission>
+  );
+}
+
+/** The webhook endpoints of the user's companies, newest first. */
+function Endpoints() {
+  const { t } = useTranslation();
+  const table = useTableUrlState({
+    orderings: ORDERINGS,
+    defaultSort: { key: 'creation_date', direction: 'desc' },
+  });
+  const list = useListEndpoints({
+    filters: {},
+    page: table.page - 1,
+    count: table.size,
+    ordering: table.ordering,
+    with_total: true,
+  });
+  const [dialog, setDialog] = useState<{ endpoint: EditedEndpoint | null } | null>(null);
+  const [deleting, setDeleting] = useState<webhooks.EndpointRow | null>(null);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / table.size));
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        title={t('webhooks.list.title')}
+        description={t('webhooks.list.description')}
+        actions={
+          <>
+            <RefreshButton onRefresh={() => list.refetch()} loading={list.isFetching} />
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setDialog({ endpoint: null })}
+            >
+              {t('webhooks.list.add')}
+            </Button>
+          </>
+        }
+      />
+      {list.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(t, list.error)}
+        </Alert>
+      ) : !list.data ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed">{t('webhooks.list.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped data-testid="webhook-endpoints">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('webhooks.fields.url')}</Table.Th>
+                <Table.Th>{t('webhooks.fields.company')}</Table.Th>
+                <Table.Th>{t('webhooks.fields.events')}</Table.Th>
+                <Table.Th>{t('webhooks.list.status')}</Table.Th>
+                <Table.Th>{t('webhooks.list.owner')}</Table.Th>
+                <Table.Th>{t('webhooks.list.created')}</Table.Th>
+                <Table.Th>{t('webhooks.list.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((endpoint) => (
+                <EndpointRow
+                  key={endpoint.endpoint_id}
+                  endpoint={endpoint}
+                  onEdit={() =>
+                    setDialog({
+                      endpoint: {
+                        endpoint_id: endpoint.endpoint_id,
+                        company_id: endpoint.company.company_id,
+                        url: endpoint.url,
+                        events: endpoint.events,
+                      },
+                    })
+                  }
+                  onDelete={() => setDeleting(endpoint)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={table.page}
+          onChange={(page) => table.update({ page })}
+          getControlProps={(control) => ({ 'aria-label': t(`catalogs.table.pages.${control}`) })}
+        />
+      )}
+      <EndpointDialog
+        opened={dialog !== null}
+        endpoint={dialog?.endpoint ?? null}
+        onClose={() => setDialog(null)}
+      />
+      <DeleteDialog endpoint={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+function EndpointRow({
+  endpoint,
+  onEdit,
+  onDelete,
+}: {
+  endpoint: webhooks.EndpointRow;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const edit = useEditEndpoint();
+  const [secretOpened, secretDialog] = useDisclosure(false);
+  const setActive = (active: boolean) =>
+    edit.mutate(
+      { endpoint_id: endpoint.endpoint_id, active },
+      { onSuccess: () => notifySuccess(active ? t('webhooks.list.turnedOn') : t('webhooks.list.turnedOff')) },
+    );
+  return (
+    <Table.Tr data-testid={`webhook-endpoint-${endpoint.endpoint_id}`}>
+      <Table.Td style={{ wordBreak: 'break-all' }}>
+        <Anchor component={Link} to={`/webhooks/${endpoint.endpoint_id}`}>
+          {endpoint.url}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{endpoint.company.name}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {endpoint.events.map((type) => (
+            <Badge key={type} variant="light" color="gray" tt="none">
+              {t(`webhooks.events.${type.replace('.', '_')}`)}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={2}>
+          <EndpointStatusBadge status={endpoint.status} />
+          {endpoint.status === 'paused' && endpoint.paused_at && (
+            <Text size="xs" c="dimmed">
+              {t('webhooks.list.pausedAt', { time: dayjs(endpoint.paused_at).format(DATE_TIME_FORMAT) })}
+            </Text>
+          )}
+          {endpoint.status === 'active' && endpoint.failing_since && (
+            <Text size="xs" c="red">
+              {t('webhooks.list.failingSince', {
+                time: dayjs(endpoint.failing_since).format(DATE_TIME_FORMAT),
+              })}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>{endpoint.owner?.username ?? '—'}</Table.Td>
+      <Table.Td>{dayjs(endpoint.creation_date).format(DATE_TIME_FORMAT)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Button size="xs" variant="light" component={Link} to={`/webhooks/${endpoint.endpoint_id}`}>
+            {t('webhooks.list.deliveries')}
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={t('webhooks.list.more', { url: endpoint.url })}
+                loading={edit.isPending}
+              >
+                <IconDots size={16} aria-hidden />
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={onEdit}>{t('webhooks.list.edit')}</Menu.Item>
+              {endpoint.status === 'active' ? (
+                <Menu.Item onClick={() => setActive(false)}>{t('webhooks.list.turnOff')}</Menu.Item>
+              ) : (
+                <Menu.Item onClick={() => setActive(true)}>{t('webhooks.list.turnOn')}</Menu.Item>
+              )}
+              <Menu.Item
+                onClick={() =>
+                  edit.mutate(
+                    { endpoint_id: endpoint.endpoint_id, rotate_secret: true },
+                    { onSuccess: secretDialog.open },
+                  )
+                }
+              >
+                {t('webhooks.list.rotate')}
+              </Menu.Item>
+              <Menu.Item color="red" onClick={onDelete}>
+                {t('webhooks.list.delete')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        {edit.error ? (
+          <Text size="xs" c="red" role="alert">
+            {errorMessage(t, edit.error)}
+          </Text>
+        ) : null}
+        <Modal
+          opened={secretOpened && !!edit.data?.secret}
+          onClose={() => {
+            edit.reset();
+            secretDialog.close();
+          }}
+          title={t('webhooks.secret.title')}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+          closeOnClickOutside={false}
+          size="lg"
+        >
+          <SecretShown
+            secret={edit.data?.secret ?? ''}
+            onDone={() => {
+              edit.reset();
+              secretDialog.close();
+            }}
+          />
+        </Modal>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function DeleteDialog({ endpoint, onClose }: { endpoint: webhooks.EndpointRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteEndpoint();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={endpoint !== null}
+      onClose={close}
+      title={t('webhooks.delete.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="sm">
+        {remove.error ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(t, remove.error)}
+          </Alert>
+        ) : null}
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {t('webhooks.delete.confirm', { url: endpoint?.url ?? '' })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => {
+              if (!endpoint) return;
+              remove.mutate(endpoint.endpoint_id, {
+                onSuccess: () => {
+                  notifySuccess(t('webhooks.delete.done'));
+                  close();
+                },
+              });
+            }}
+          >
+            {t('webhooks.delete.button')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
