@@ -37,11 +37,27 @@ export function listRequest<F extends z.ZodRawShape, const O extends readonly st
   });
 }
 
+/**
+ * Totals past this are not counted: the answer says `total: 10000, total_capped: true` ("at least",
+ * shown "10,000+"), so that a total costs the same at a million rows as at ten thousand.
+ */
+export const TOTAL_CAP = 10_000;
+
+/**
+ * Where the next page of a list that offers keyset pages starts: `next_cursor` of a page, sent back
+ * as `cursor` with the next page's number, reads that page by its position instead of skipping
+ * every row before it. Callers that send only `page` get the same rows.
+ */
+export const Cursor = z.string().regex(/^-?[a-z_]{1,40}\.[0-9]{1,10}$/);
+
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     more: z.boolean(),
     total: z.int().optional(),
+    /** The list has more rows than `total` (TOTAL_CAP), which were not counted. */
+    total_capped: z.literal(true).optional(),
+    next_cursor: Cursor.optional(),
   });
 }
 

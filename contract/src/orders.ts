@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from './access';
 import { defineCall } from './call';
 import { zDate, zDateTime, zDecimal } from './codec';
-import { Empty, ExportFile, exportRequest, Id, listRequest, listResponse, Smart } from './list';
+import { Cursor, Empty, ExportFile, exportRequest, Id, listRequest, listResponse, Smart } from './list';
 
 /** Purchase orders (pord) and sales orders (sord) share one set of calls under /orders/{kind}/. */
 export const ORDER_KINDS = ['purch', 'sales'] as const;
@@ -255,11 +255,20 @@ const filterCommon = {
   progress: OrderProgressSchema,
 };
 
-export const ListPurchOrdersRequest = listRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS);
+export const ListPurchOrdersRequest = listRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS).extend(
+  {
+    cursor: Cursor.optional(),
+  },
+);
 export const ExportPurchOrdersRequest = exportRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS);
 export type ExportPurchOrdersRequest = z.infer<typeof ExportPurchOrdersRequest>;
 export type ListPurchOrdersRequest = z.infer<typeof ListPurchOrdersRequest>;
-export const ListSalesOrdersRequest = listRequest({ ...filterCommon, customer_id: Id }, ORDER_ORDERINGS);
+export const ListSalesOrdersRequest = listRequest(
+  { ...filterCommon, customer_id: Id },
+  ORDER_ORDERINGS,
+).extend({
+  cursor: Cursor.optional(),
+});
 export const ExportSalesOrdersRequest = exportRequest({ ...filterCommon, customer_id: Id }, ORDER_ORDERINGS);
 export type ExportSalesOrdersRequest = z.infer<typeof ExportSalesOrdersRequest>;
 export type ListSalesOrdersRequest = z.infer<typeof ListSalesOrdersRequest>;

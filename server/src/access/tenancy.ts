@@ -39,6 +39,27 @@ export function consigneeCondition(actor: Actor, consigneeColumn: AnyColumn | SQ
   return sql`${consigneeColumn} in (select ${consignees.id} from ${consignees} where ${companyScope})`;
 }
 
+/**
+ * The consignees whose data the actor sees, looked up once before a list's main query so that the
+ * list filters by constant ids the planner can weigh against its indexes (rather than by a join
+ * on the company); undefined when the actor sees every company.
+ */
+export async function visibleConsigneeIds(db: Executor, actor: Actor): Promise<number[] | undefined> {
+  const scope = companyCondition(actor, consignees.companyId);
+  if (!scope) return undefined;
+  const rows = await db.select({ id: consignees.id }).from(consignees).where(scope);
+  return rows.map((row) => row.id);
+}
+
+/** A condition on a consignee id column for the ids of visibleConsigneeIds. */
+export function consigneeIdsCondition(
+  column: AnyColumn,
+  ids: readonly number[] | undefined,
+): SQL | undefined {
+  if (ids === undefined) return undefined;
+  return ids.length ? inArray(column, [...ids]) : sql`false`;
+}
+
 function refuse(code: ErrorCode, details: Record<string, unknown>): never {
   throw new AppError(code, details);
 }

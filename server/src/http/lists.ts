@@ -1,3 +1,4 @@
+import { TOTAL_CAP } from '@extranet/contract';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
@@ -13,9 +14,37 @@ export function pageWindow(query: ListQuery) {
   return { limit: query.count + 1, offset: query.page * query.count };
 }
 
-export function toPage<T>(rows: T[], query: ListQuery, total?: number) {
+/** A total, or TOTAL_CAP with `capped` when there are more rows than that (see countCapped). */
+export interface CappedTotal {
+  value: number;
+  capped: boolean;
+}
+
+export function toPage<T>(rows: T[], query: ListQuery, total?: number | CappedTotal, nextCursor?: string) {
   const more = rows.length > query.count;
-  return { items: more ? rows.slice(0, query.count) : rows, more, ...(total === undefined ? {} : { total }) };
+  const counted = typeof total === 'number' ? { value: total, capped: false } : total;
+  return {
+    items: more ? rows.slice(0, query.count) : rows,
+    more,
+    ...(counted === undefined ? {} : { total: counted.value }),
+    ...(counted?.capped ? { total_capped: true as const } : {}),
+    ...(more && nextCursor ? { next_cursor: nextCursor } : {}),
+  };
+}
+
+/**
+ * The rows of a FROM and WHERE counted up to TOTAL_CAP: the count stops reading at the cap, so it
+ * costs what ten thousand rows cost however many match.
+ */
+export async function countCapped(
+  db: { execute: (query: SQL) => PromiseLike<unknown> },
+  matching: SQL,
+): Promise<CappedTotal> {
+  const result = (await db.execute(
+    sql`select count(*)::int as value from (${matching} limit ${TOTAL_CAP + 1}) capped`,
+  )) as { rows: Array<{ value: number }> };
+  const value = Number(result.rows[0]?.value ?? 0);
+  return value > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value, capped: false };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type Language, type orders, type StockLot, wms } from '@extranet/contract';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import { companyCondition } from '../../access/tenancy';
+import { companyCondition, consigneeIdsCondition, visibleConsigneeIds } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import {
   addresses,
@@ -10,6 +10,7 @@ import {
   currencies,
   customers,
   locations,
+  orderCounts,
   purchHeads,
   purchLines,
   salesHeads,
@@ -20,7 +21,15 @@ import {
   vendors,
 } from '../../db/schema';
 import { aliased as as, dateText, dateTimeText, statusValue } from '../../http/export';
-import { ilikeAny, type ListQuery, orderingSql, pageWindow, referencesMatching } from '../../http/lists';
+import {
+  type CappedTotal,
+  countCapped,
+  ilikeAny,
+  type ListQuery,
+  orderingSql,
+  pageWindow,
+  referencesMatching,
+} from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { uomName } from '../catalogs/catalogs.repository';
 
@@ -88,18 +97,23 @@ export interface OrderRowRecord {
   linesCount: number;
 }
 
-async function searchConsignees(db: Executor, text: string): Promise<number[]> {
-  const rows = await db.select({ id: consignees.id }).from(consignees).where(ilikeAny(text, consignees.name));
+/** Consignees of the actor's companies (every one for role 99) whose name the text finds. */
+async function searchConsignees(db: Executor, actor: Actor, text: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: consignees.id })
+    .from(consignees)
+    .where(and(ilikeAny(text, consignees.name), companyCondition(actor, consignees.companyId)));
   return rows.map((row) => row.id);
 }
 
 /**
- * The condition and ordering of an order list: what the list shows and the export writes. A
- * consignee has many orders: an id array computed inside the query would be guessed to select
- * most of them, and the plan would give up the search's indexes; looked up first, the ids are
- * constants the planner weighs (usually none, when the text is an order's code or a party's).
+ * The condition and ordering of an order list: what the list shows and the export writes. The
+ * actor's consignees and the consignees a search names by name are looked up first: a consignee
+ * has many orders, and an id array computed inside the query would be guessed to select most of
+ * them, so the plan would give up the indexes; as constants, the planner weighs them.
  * The free text finds an order by its code, reference or truck number, its consignee, its party,
- * or a SKU of its lines (trigram indexes on each, the lines through their SKU index).
+ * or a SKU of its lines (trigram indexes on each, the lines through their SKU index). Every
+ * condition is on the heads' own columns, so the heads alone answer which orders match.
  */
 async function orderListParts(
   db: Executor,
@@ -110,9 +124,11 @@ async function orderListParts(
   const t = TABLES[kind];
   const h = t.heads;
   const f = query.filters;
-  const consigneeIds = f.smart ? await searchConsignees(db, f.smart) : [];
-  const where = and(
-    visible(actor, kind),
+  const scope = await visibleConsigneeIds(db, actor);
+  const consigneeIds = f.smart ? await searchConsignees(db, actor, f.smart) : [];
+  const live = isNull(h.excludedAt);
+  const narrowing = and(
+    consigneeIdsCondition(h.consigneeId, scope),
     f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
     f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
     f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
@@ -146,78 +162,190 @@ async function orderListParts(
     desc(h.creationDate),
     desc(h.id),
   ]);
-  return { where, orderBy };
+  return { where: and(live, narrowing), narrowing, orderBy, scope };
 }
 
 /**
- * One page of orders in one query (plus one for the total when asked, and one for the consignees
- * a search names). Filters and orderings are served by the heads' indexes on (consignee,
- * is_template, creation_date), (party, creation_date), (consignee, progress), (progress, id) and
- * (creation_date); the smart search by the trigram indexes of the heads' code and reference and of
- * the party's name and code.
+ * Orders a search collects through its trigram indexes before ordering them. Up to this many, a
+ * bitmap scan of the indexes finds them all and they are sorted in memory; past it the matches
+ * are common enough that walking the ordering's index meets a page of them soon.
+ */
+export const SEARCH_COLLECT_LIMIT = 2000;
+
+/** `next_cursor` of a page: its ordering and the id of its last order (see Cursor). */
+function cursorOf(ordering: string | undefined, id: number) {
+  return `${ordering ?? 'default'}.${id}`;
+}
+
+/**
+ * Rows after the cursor's order in the list's ordering, compared on the same columns as the
+ * ordering's index: (creation date, id) or (progress, id). Undefined when the cursor's order is
+ * not one the actor sees or was made for another ordering: the page is then read by its number.
+ */
+async function afterCursor(
+  db: Executor,
+  kind: OrderKind,
+  query: { cursor?: string; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+  scope: number[] | undefined,
+): Promise<SQL | undefined> {
+  if (!query.cursor) return undefined;
+  const [ordering, id] = query.cursor.split('.');
+  if (ordering !== (query.ordering ?? 'default')) return undefined;
+  const h = TABLES[kind].heads;
+  const [row] = await db
+    .select({ creationDate: sql<string>`${h.creationDate}::text`, progress: h.progress })
+    .from(h)
+    .where(and(eq(h.id, Number(id)), isNull(h.excludedAt), consigneeIdsCondition(h.consigneeId, scope)));
+  if (!row) return undefined;
+  const descending = !query.ordering || query.ordering.startsWith('-');
+  const compare = descending ? sql`<` : sql`>`;
+  return query.ordering === 'status' || query.ordering === '-status'
+    ? sql`(${h.progress}, ${h.id}) ${compare} (${row.progress}, ${Number(id)})`
+    : sql`(${h.creationDate}, ${h.id}) ${compare} (${row.creationDate}::timestamptz, ${Number(id)})`;
+}
+
+/**
+ * The total of an order list. Filtered only by consignee, template flag and progress (the lists'
+ * defaults and the dashboard's slices), it adds up the order_counts rows of the actor's
+ * consignees, exactly, at the cost of a few rows; otherwise the matching heads are counted up to TOTAL_CAP, through the covering index
+ * on (consignee, template, progress) when the actor sees a few consignees.
+ */
+async function countOrders(
+  db: Executor,
+  kind: OrderKind,
+  filters: OrderFilters,
+  parts: { where: SQL | undefined; scope: number[] | undefined },
+): Promise<CappedTotal> {
+  const h = TABLES[kind].heads;
+  const f = filters;
+  if (!f.smart && f.partyId === undefined && !f.creationDateFrom && !f.creationDateTo) {
+    const [row] = await db
+      .select({ value: sql<number>`coalesce(sum(${orderCounts.count}), 0)::int` })
+      .from(orderCounts)
+      .where(
+        and(
+          eq(orderCounts.kind, kind),
+          consigneeIdsCondition(orderCounts.consigneeId, parts.scope),
+          f.consigneeId === undefined ? undefined : eq(orderCounts.consigneeId, f.consigneeId),
+          f.isTemplate === undefined ? undefined : eq(orderCounts.isTemplate, f.isTemplate),
+          f.progress === undefined ? undefined : eq(orderCounts.progress, f.progress),
+        ),
+      );
+    return { value: Number(row?.value ?? 0), capped: false };
+  }
+  return countCapped(db, db.select({ one: sql`1` }).from(h).where(parts.where).getSQL());
+}
+
+/**
+ * One page of orders, read in two steps: the ids of the page, from the heads alone (an
+ * index-only walk of the ordering's covering index, however deep the page), then those orders
+ * with their consignee and party. A search first collects its matches through the trigram
+ * indexes (SEARCH_COLLECT_LIMIT) and pages through them in memory; its total is then exact. A
+ * cursor (the previous page's next_cursor) starts the page after that order instead of skipping
+ * rows. Orderings: (creation_date, id) and (progress, id) indexes; filters: (consignee, template,
+ * creation date), (party, creation date), (consignee, progress).
  */
 export async function listOrderRows(
   db: Executor,
   actor: Actor,
   kind: OrderKind,
-  query: ListQuery<orders.OrderOrdering> & { filters: OrderFilters },
+  query: ListQuery<orders.OrderOrdering> & { filters: OrderFilters; cursor?: string },
 ) {
   const t = TABLES[kind];
   const h = t.heads;
-  const { where, orderBy } = await orderListParts(db, actor, kind, query);
+  const parts = await orderListParts(db, actor, kind, query);
   const window = pageWindow(query);
-  const rows: OrderRowRecord[] = await db
-    .select({
-      id: h.id,
-      externalCode: h.externalCode,
-      progress: h.progress,
-      statusCode: h.statusCode,
-      statusDesc: h.statusDesc,
-      failureReason: h.failureReason,
-      failureCause: h.failureCause,
-      consigneeId: h.consigneeId,
-      consigneeName: consignees.name,
-      businessLineId: businessLines.id,
-      businessLineName: businessLines.name,
-      creationDate: h.creationDate,
-      deliveryDate: h.deliveryDate,
-      isReturn: h.isReturn,
-      isTemplate: h.isTemplate,
-      partyId: t.partyId,
-      partyCode: t.party.externalCode,
-      partyName: t.party.name,
-      // Per row of one page, through the lines' (head, SKU) index.
-      linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
-    })
-    .from(h)
-    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
-    .leftJoin(t.party, eq(t.party.id, t.partyId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(window.limit)
-    .offset(window.offset);
-  let total: number | undefined;
-  if (query.with_total) {
-    const [row] = await db
-      .select({ value: count() })
+  let total: CappedTotal | undefined;
+  let among = parts.where;
+  if (query.filters.smart) {
+    // Whether an order is live is checked on the matches, outside their scan (OFFSET 0 keeps it
+    // out): the partial indexes of live orders would otherwise offer a walk of every live order
+    // as a way to the few the trigram indexes name.
+    const matching = db
+      .select({ id: h.id, excludedAt: h.excludedAt })
       .from(h)
-      .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-      .where(where);
-    total = row?.value ?? 0;
+      .where(parts.narrowing)
+      .getSQL();
+    const found = (
+      (await db.execute(
+        sql`select id from (${matching} offset 0) matching where excluded_at is null limit ${SEARCH_COLLECT_LIMIT + 1}`,
+      )) as unknown as { rows: Array<{ id: number }> }
+    ).rows;
+    if (found.length <= SEARCH_COLLECT_LIMIT) {
+      total = { value: found.length, capped: false };
+      among = found.length
+        ? inArray(
+            h.id,
+            found.map((row) => row.id),
+          )
+        : sql`false`;
+    }
   }
-  return { rows, total };
+  const after = await afterCursor(db, kind, query, parts.scope);
+  const pageIds = (
+    await db
+      .select({ id: h.id })
+      .from(h)
+      .where(and(among, after))
+      .orderBy(...parts.orderBy)
+      .limit(window.limit)
+      .offset(after ? 0 : window.offset)
+  ).map((row) => row.id);
+  const rows: OrderRowRecord[] = pageIds.length
+    ? await db
+        .select({
+          id: h.id,
+          externalCode: h.externalCode,
+          progress: h.progress,
+          statusCode: h.statusCode,
+          statusDesc: h.statusDesc,
+          failureReason: h.failureReason,
+          failureCause: h.failureCause,
+          consigneeId: h.consigneeId,
+          consigneeName: consignees.name,
+          businessLineId: businessLines.id,
+          businessLineName: businessLines.name,
+          creationDate: h.creationDate,
+          deliveryDate: h.deliveryDate,
+          isReturn: h.isReturn,
+          isTemplate: h.isTemplate,
+          partyId: t.partyId,
+          partyCode: t.party.externalCode,
+          partyName: t.party.name,
+          // Per row of one page, through the lines' (head, SKU) index.
+          linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
+        })
+        .from(h)
+        .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+        .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+        .leftJoin(t.party, eq(t.party.id, t.partyId))
+        .where(inArray(h.id, pageIds))
+        .orderBy(...parts.orderBy)
+    : [];
+  if (query.with_total && total === undefined) total = await countOrders(db, kind, query.filters, parts);
+  const last = rows[Math.min(rows.length, query.count) - 1];
+  const nextCursor = last ? cursorOf(query.ordering, last.id) : undefined;
+  return { rows, total: query.with_total ? total : undefined, nextCursor };
 }
 
-/** Orders counted per progress, templates aside: one grouped query on (consignee, progress). */
+/**
+ * Orders counted per progress, templates aside, for the dashboard: the order_counts rows of the
+ * actor's consignees, a few rows whatever the number of orders.
+ */
 export async function countOrdersByProgress(db: Executor, actor: Actor, kind: OrderKind) {
-  const h = TABLES[kind].heads;
-  return db
-    .select({ progress: h.progress, count: count() })
-    .from(h)
-    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-    .where(and(visible(actor, kind), eq(h.isTemplate, false)))
-    .groupBy(h.progress);
+  const scope = await visibleConsigneeIds(db, actor);
+  const rows = await db
+    .select({ progress: orderCounts.progress, count: sql<number>`sum(${orderCounts.count})::int` })
+    .from(orderCounts)
+    .where(
+      and(
+        eq(orderCounts.kind, kind),
+        eq(orderCounts.isTemplate, false),
+        consigneeIdsCondition(orderCounts.consigneeId, scope),
+      ),
+    )
+    .groupBy(orderCounts.progress);
+  return rows.map((row) => ({ progress: row.progress, count: Number(row.count) }));
 }
 
 // ---------------------------------------------------------------- one order

@@ -158,7 +158,7 @@ export async function listOrders<K extends OrderKind>(
 ) {
   const filters = input.filters as orders.ListPurchOrdersRequest['filters'] &
     orders.ListSalesOrdersRequest['filters'];
-  const { rows, total } = await listOrderRows(deps.db, actor, kind, {
+  const { rows, total, nextCursor } = await listOrderRows(deps.db, actor, kind, {
     ...input,
     filters: {
       consigneeId: filters.consignee_id,
@@ -174,6 +174,7 @@ export async function listOrders<K extends OrderKind>(
     rows.map((row) => toRow(kind, row)),
     input,
     total,
+    nextCursor,
   );
 }
 

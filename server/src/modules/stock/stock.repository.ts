@@ -1,10 +1,18 @@
 import { type Language, type stock, wms } from '@extranet/contract';
-import { and, asc, count, countDistinct, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import { consigneeCondition } from '../../access/tenancy';
+import { and, asc, countDistinct, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { consigneeCondition, consigneeIdsCondition, visibleConsigneeIds } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, locations, skus, stockRows, uoms } from '../../db/schema';
 import { aliased as as, dateText, statusValue } from '../../http/export';
-import { ilikeAny, noRows, pageWindow, referencesMatching, totalOf } from '../../http/lists';
+import {
+  type CappedTotal,
+  countCapped,
+  ilikeAny,
+  noRows,
+  pageWindow,
+  referencesMatching,
+  totalOf,
+} from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { uomName } from '../catalogs/catalogs.repository';
 
@@ -13,19 +21,22 @@ function stockConditions(actor: Actor, filters: stock.ListStocksRequest['filters
     consigneeCondition(actor, stockRows.consigneeId),
     filters.consignee_id === undefined ? undefined : eq(stockRows.consigneeId, filters.consignee_id),
     filters.sku_id === undefined ? undefined : eq(stockRows.skuId, filters.sku_id),
-    filters.smart
-      ? or(
-          ilikeAny(filters.smart, stockRows.batch, stockRows.sscc),
-          referencesMatching(
-            stockRows.skuId,
-            { table: skus, id: skus.id },
-            filters.smart,
-            skus.code,
-            skus.externalCode,
-            skus.name,
-          ),
-        )
-      : undefined,
+    filters.smart ? stockSearch(filters.smart) : undefined,
+  );
+}
+
+/** The free text on a stock row: its batch or SSCC, or its SKU's code, external code or name. */
+function stockSearch(text: string): SQL | undefined {
+  return or(
+    ilikeAny(text, stockRows.batch, stockRows.sscc),
+    referencesMatching(
+      stockRows.skuId,
+      { table: skus, id: skus.id },
+      text,
+      skus.code,
+      skus.externalCode,
+      skus.name,
+    ),
   );
 }
 
@@ -52,14 +63,84 @@ function stockOrdering(ordering: stock.ListStocksRequest['ordering']): SQL[] {
     : [sql`${column} asc nulls last`, asc(stockRows.id)];
 }
 
-export async function countStocks(db: Executor, actor: Actor, filters: stock.ListStocksRequest['filters']) {
-  const [row] = await db.select({ value: count() }).from(stockRows).where(stockConditions(actor, filters));
-  return row?.value ?? 0;
+/**
+ * Stock rows a search collects before ordering them (see collectStockIds); past this many, the
+ * matches are common enough that walking the ordering's index meets a page of them soon.
+ */
+export const STOCK_SEARCH_COLLECT_LIMIT = 2000;
+
+/** The list's filters but the search, on the actor's consignees looked up as constants. */
+function stockScope(
+  scope: number[] | undefined,
+  filters: stock.ListStocksRequest['filters'],
+): SQL | undefined {
+  return and(
+    consigneeIdsCondition(stockRows.consigneeId, scope),
+    filters.consignee_id === undefined ? undefined : eq(stockRows.consigneeId, filters.consignee_id),
+    filters.sku_id === undefined ? undefined : eq(stockRows.skuId, filters.sku_id),
+  );
 }
 
+/**
+ * The ids of up to `limit` rows a search finds, in two branches each served by its own indexes:
+ * rows of the SKUs the text finds by code or name (SKUs through their trigram indexes, their
+ * rows through the (SKU, batch, expiry) index), united with the rows whose batch or SSCC it finds
+ * (their trigram indexes).
+ */
+export async function collectStockIds(
+  db: Executor,
+  scope: number[] | undefined,
+  filters: stock.ListStocksRequest['filters'] & { smart: string },
+  limit: number,
+): Promise<number[]> {
+  const base = stockScope(scope, filters);
+  const skuIds = db
+    .select({ id: skus.id })
+    .from(skus)
+    .where(
+      and(
+        ilikeAny(filters.smart, skus.code, skus.externalCode, skus.name),
+        consigneeIdsCondition(skus.consigneeId, scope),
+      ),
+    );
+  const bySku = db
+    .select({ id: stockRows.id })
+    .from(stockRows)
+    .where(and(base, sql`${stockRows.skuId} = any(array(${skuIds}))`));
+  const byText = db
+    .select({ id: stockRows.id })
+    .from(stockRows)
+    .where(and(base, ilikeAny(filters.smart, stockRows.batch, stockRows.sscc)));
+  const rows = await bySku.union(byText).limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A page of stock rows and, when asked, their total. A search first collects its rows
+ * (collectStockIds) and, when they are few, orders and counts those alone; otherwise the page walks
+ * the ordering's index and the total is counted up to TOTAL_CAP.
+ */
 export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
+  const scope = await visibleConsigneeIds(db, actor);
+  const { filters } = query;
+  let among: SQL | undefined;
+  let total: CappedTotal | undefined;
+  if (filters.smart) {
+    const found = await collectStockIds(
+      db,
+      scope,
+      { ...filters, smart: filters.smart },
+      STOCK_SEARCH_COLLECT_LIMIT + 1,
+    );
+    if (found.length <= STOCK_SEARCH_COLLECT_LIMIT) {
+      among = found.length ? inArray(stockRows.id, found) : sql`false`;
+      total = { value: found.length, capped: false };
+    }
+  }
+  const where =
+    among ?? and(stockScope(scope, filters), filters.smart ? stockSearch(filters.smart) : undefined);
   const window = pageWindow(query);
-  return db
+  const rows = await db
     .select({
       stock_id: stockRows.id,
       business_line: { business_line_id: businessLines.id, name: businessLines.name },
@@ -81,10 +162,14 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
     .innerJoin(skus, eq(skus.id, stockRows.skuId))
     .innerJoin(uoms, eq(uoms.id, stockRows.uomId))
     .innerJoin(locations, eq(locations.id, stockRows.locationId))
-    .where(stockConditions(actor, query.filters))
+    .where(where)
     .orderBy(...stockOrdering(query.ordering))
     .limit(window.limit)
     .offset(window.offset);
+  if (query.with_total && total === undefined) {
+    total = await countCapped(db, db.select({ one: sql`1` }).from(stockRows).where(where).getSQL());
+  }
+  return { rows, total: query.with_total ? total : undefined };
 }
 
 /** The rows the list shows, for the export (http/export.ts). */

@@ -5,8 +5,7 @@ import type { Actor } from '../../http/session';
 import * as repository from './stock.repository';
 
 export async function listStocks(deps: Deps, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
-  const rows = await repository.listStocks(deps.db, actor, query, lang);
-  const total = query.with_total ? await repository.countStocks(deps.db, actor, query.filters) : undefined;
+  const { rows, total } = await repository.listStocks(deps.db, actor, query, lang);
   return toPage(rows, query, total);
 }
 
