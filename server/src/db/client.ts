@@ -10,6 +10,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import {
+  attachIdentityChanges,
+  IdentityChanges,
+  identityWriteLogger,
+  listenForIdentityChanges,
+} from './identity-changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,7 +47,7 @@ export interface DatabaseOptions {
   /** PostgreSQL: a statement running longer is cancelled (0: never). */
   statementTimeoutMs?: number;
   /** Says what a start is waiting on: the migration lock, a new embedded database, migrations. */
-  log?: Pick<Logger, 'info'>;
+  log?: Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -51,7 +57,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const changes = new IdentityChanges();
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: identityWriteLogger(changes) });
     const client = await pool.connect();
     try {
       // Several instances may start together: one migrates, the others wait.
@@ -63,7 +70,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const listener = listenForIdentityChanges(options.url, changes, options.log);
+    await listener.ready;
+    attachIdentityChanges(db, changes);
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   // The lists' trigram indexes need pg_trgm, which PGlite loads only when asked.
   const extensions = { pg_trgm };
@@ -77,9 +94,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = options.dir
     ? await PGlite.create(options.dir, { extensions })
     : await PGlite.create({ extensions, ...(options.template ? { loadDataDir: options.template } : {}) });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  // One process owns the embedded database; its triggers' notices arrive here too.
+  const changes = new IdentityChanges();
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: identityWriteLogger(changes) });
   options.log?.info('applying database migrations');
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  await client.listen('identity_changed', () => changes.emit());
+  attachIdentityChanges(db, changes);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

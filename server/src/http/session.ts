@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { and, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
 import { companies, notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
+import { type SessionLookup, sessionCacheOf } from './session-cache';
 
 // Columns inside sql`` of a select list are rendered unqualified by Drizzle; a subquery needs
 // the outer row's id spelled out.
@@ -27,11 +28,6 @@ export interface Actor {
   companyIds: readonly number[];
   isAdmin: boolean;
   hasNewNotifications: boolean;
-  /**
-   * Set when an API key makes the call (api-key.ts): then there is no session (sessionId 0), the
-   * permissions and companies are the key's, and the actor is never role 99's "every company".
-   */
-  apiKeyId?: number;
 }
 
 export function newToken(): string {
@@ -60,9 +56,12 @@ const companyOfUser = (userId: SQL, active: boolean) =>
 export const companiesLetIn = (userId: SQL) =>
   sql<boolean>`(not ${companyOfUser(userId, false)} or ${companyOfUser(userId, true)})`;
 
-/** One indexed query: the hot path of the 10-second session refresh. */
-export async function findActor(db: Executor, token: string): Promise<Actor | undefined> {
-  const [row] = await db
+/**
+ * One indexed query, prepared once per database (the hot path of every call): the session of a
+ * token hash, with its user, permissions and companies.
+ */
+function buildSessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       limited: sessions.limited,
@@ -81,24 +80,40 @@ export async function findActor(db: Executor, token: string): Promise<Actor | un
       >`array(select uc.company_id from ${userCompanies} as uc join ${companies} as c on c.id = uc.company_id
           where uc.user_id = ${USERS_ID} and c.active order by 1)`,
       hasNew: sql<boolean>`exists(select 1 from ${notifications} where ${notifications.userId} = ${USERS_ID} and ${notifications.seen} = false)`,
+      idleExpiresAt: sessions.idleExpiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.idleExpiresAt, sql`now()`),
         gt(sessions.absoluteExpiresAt, sql`now()`),
         eq(users.excluded, false),
         companiesLetIn(USERS_ID),
       ),
-    );
+    )
+    .prepare('find_session');
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+/** The session of a token as the database has it now, with its expiries. */
+export async function lookupSession(db: Executor, token: string): Promise<SessionLookup | undefined> {
+  // A transaction gets a statement of its own; the database's is prepared once.
+  let lookup = sessionLookups.get(db as Db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db as Db);
+    if (sessionCacheOf(db)) sessionLookups.set(db as Db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return undefined;
   const permissions = new Set(
     row.permissions.filter((p): p is Permission => PERMISSIONS.includes(p as Permission)),
   );
-  return {
+  const actor: Actor = {
     sessionId: row.sessionId,
     token,
     userId: row.userId,
@@ -114,16 +129,53 @@ export async function findActor(db: Executor, token: string): Promise<Actor | un
     isAdmin: row.role === ROLE_ADMIN,
     hasNewNotifications: row.hasNew,
   };
+  return { actor, idleExpiresAt: row.idleExpiresAt, absoluteExpiresAt: row.absoluteExpiresAt };
 }
 
+/**
+ * Who a session token is: from this instance's short cache (http/session-cache.ts) when it holds
+ * the token, else from the database. `hasNewNotifications` may be as old as the cache: get_session
+ * asks the database for it (hasUnseenNotifications).
+ */
+export async function findActor(db: Executor, token: string): Promise<Actor | undefined> {
+  const cache = sessionCacheOf(db);
+  if (!cache) return (await lookupSession(db, token))?.actor;
+  return cache.find(token, () => lookupSession(db, token));
+}
+
+function buildUnseenLookup(db: Db) {
+  return db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.seen, false)))
+    .limit(1)
+    .prepare('has_unseen_notifications');
+}
+
+const unseenLookups = new WeakMap<Db, ReturnType<typeof buildUnseenLookup>>();
+
+/** The header bell's state, read now. */
+export async function hasUnseenNotifications(db: Db, userId: number): Promise<boolean> {
+  let lookup = unseenLookups.get(db);
+  if (!lookup) {
+    lookup = buildUnseenLookup(db);
+    unseenLookups.set(db, lookup);
+  }
+  return (await lookup.execute({ userId })).length > 0;
+}
+
+/**
+ * A call that is not passive extends the session's idle expiry, at most once a minute per
+ * instance (TOUCH_EVERY_MS): the expiry then counts from the last call to within a minute, and a
+ * busy client costs one UPDATE a minute instead of one a call. The statement starts with a comment
+ * so that it does not count as a change of who the session is (db/identity-changes.ts).
+ */
 export async function slideSession(db: Executor, sessionId: number, idleMinutes: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({
-      idleExpiresAt: sql`least(now() + make_interval(mins => ${idleMinutes}), ${sessions.absoluteExpiresAt})`,
-      lastUsedAt: sql`now()`,
-    })
-    .where(eq(sessions.id, sessionId));
+  const cache = sessionCacheOf(db);
+  if (cache && !cache.claimTouch(sessionId)) return;
+  await db.execute(
+    sql`/* session touch */ update ${sessions} set idle_expires_at = least(now() + make_interval(mins => ${idleMinutes}), absolute_expires_at), last_used_at = now() where id = ${sessionId}`,
+  );
 }
 
 export async function createSession(
@@ -162,4 +214,22 @@ export async function revokeUserSessions(db: Executor, userId: number): Promise<
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Sessions past either expiry or revoked are of no use to anyone (the user's list of sessions
+ * shows live ones only): deleted by the hourly clean-up (jobs/index.ts).
+ */
+export async function deleteEndedSessions(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      or(
+        lte(sessions.idleExpiresAt, sql`now()`),
+        lte(sessions.absoluteExpiresAt, sql`now()`),
+        isNotNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../http/calls';
 import { forgetOldRateLimits } from '../http/rate-limit-store';
+import { deleteEndedSessions } from '../http/session';
 import { removeAbandonedUploads } from '../modules/files/files.cleanup';
 import type { StorageDriver } from '../modules/files/storage';
 import { webhookTasks } from '../modules/webhooks/webhooks.delivery';
@@ -23,6 +24,7 @@ export function startJobs(deps: Deps, storage: StorageDriver, log: FastifyBaseLo
       { name: 'email-delivery', run: () => deliverEmails(deps.db, mailer, log) },
       { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage) },
       { name: 'rate-limit-windows', run: () => forgetOldRateLimits(deps.db), everyMs: 3_600_000 },
+      { name: 'ended-sessions', run: () => deleteEndedSessions(deps.db), everyMs: 3_600_000 },
       ...wmsTasks(deps, log),
       ...webhookTasks(deps, log),
     ],

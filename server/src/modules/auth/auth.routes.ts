@@ -1,6 +1,7 @@
 import { auth } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerPublicCall } from '../../http/calls';
+import { hasUnseenNotifications } from '../../http/session';
 import {
   beginTotp,
   changePasswordSelf,
@@ -25,7 +26,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
     return {};
   });
 
-  registerCall(app, deps, auth.getSession, async (_input, { actor }) => toSession(actor));
+  // The session may come from the instance's cache; the bell's state is read now.
+  registerCall(app, deps, auth.getSession, async (_input, { actor }) =>
+    toSession({ ...actor, hasNewNotifications: await hasUnseenNotifications(deps.db, actor.userId) }),
+  );
 
   registerCall(app, deps, auth.changePasswordSelf, (input, { actor, request }) =>
     changePasswordSelf(

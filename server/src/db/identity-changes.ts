@@ -1,0 +1,109 @@
+import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/**
+ * Tells this process's cache of session lookups (http/session-cache.ts) that what a session token
+ * resolves to may have changed: a session revoked or limited, a user's role, language or
+ * exclusion, their permissions or companies, a company deactivated.
+ *
+ * Two sources: every statement this process sends that writes those tables (seen by drizzle's
+ * query logger, before the statement runs, so this process never answers from an older lookup),
+ * and, on PostgreSQL, the `identity_changed` channel the database's triggers notify once such a
+ * change commits (migration 0019), which covers every other instance and `npm run admin`.
+ */
+export class IdentityChanges {
+  #listeners = new Set<() => void>();
+  /** False while changes of other instances may go unseen (the listening connection is down). */
+  live = true;
+
+  subscribe(listener: () => void): void {
+    this.#listeners.add(listener);
+  }
+
+  emit(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+const feeds = new WeakMap<object, IdentityChanges>();
+
+export function identityChangesOf(db: object): IdentityChanges | undefined {
+  return feeds.get(db);
+}
+
+export function attachIdentityChanges(db: object, changes: IdentityChanges): void {
+  feeds.set(db, changes);
+}
+
+// Statements as drizzle writes them (`update "sessions" set …`). The sliding of a session's idle
+// expiry starts with a comment (http/session.ts) and so is not one of them.
+const IDENTITY_WRITE =
+  /^\s*(?:(?:update|delete\s+from)\s+"?(?:sessions|users|companies|user_permissions|user_companies)"?\s|insert\s+into\s+"?(?:user_permissions|user_companies)"?\s)/i;
+
+/** The drizzle query logger that spots this process's writes of identity tables. */
+export function identityWriteLogger(changes: IdentityChanges): DrizzleLogger {
+  return {
+    logQuery(query) {
+      if (IDENTITY_WRITE.test(query)) changes.emit();
+    },
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * PostgreSQL: one connection of its own LISTENs on `identity_changed`. While it is down the
+ * changes are not live (the cache answers nothing from memory); once it is back, everything
+ * cached before is dropped, since a change may have gone by unseen.
+ */
+export function listenForIdentityChanges(
+  url: string,
+  changes: IdentityChanges,
+  log?: Partial<Pick<Logger, 'warn'>>,
+): { ready: Promise<void>; close(): Promise<void> } {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const down = () => {
+    changes.live = false;
+    changes.emit();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', () => changes.emit());
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      down();
+      log?.warn?.('the connection listening for session changes ended: reconnecting');
+      timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query('listen identity_changed');
+    client = next;
+    changes.live = true;
+    changes.emit();
+  };
+  const reconnect = async () => {
+    if (closed) return;
+    try {
+      await connect();
+    } catch {
+      timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+    }
+  };
+  down();
+  return {
+    ready: connect().catch(() => {
+      timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+    }),
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => {});
+    },
+  };
+}

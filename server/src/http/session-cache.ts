@@ -1,0 +1,97 @@
+import { identityChangesOf } from '../db/identity-changes';
+import type { Actor } from './session';
+
+/**
+ * How long this instance answers a session token from memory. Any change to what the token
+ * resolves to drops the cache at once (db/identity-changes.ts); this bound is what is left if a
+ * change were missed all the same.
+ */
+const CACHE_MS = 5_000;
+/** The idle expiry is extended at most this often per session and instance (DESIGN.md §5). */
+export const TOUCH_EVERY_MS = 60_000;
+const MAX_ENTRIES = 20_000;
+
+export interface SessionLookup {
+  actor: Actor;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+interface Entry {
+  actor: Actor;
+  /** Epoch milliseconds. */
+  until: number;
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+/**
+ * A short cache of session lookups, per instance, and when this instance last extended each
+ * session's idle expiry. A cached session is used only until its own expiry as last read: past it,
+ * the database is asked again (another instance may have extended it).
+ */
+export class SessionCache {
+  #entries = new Map<string, Entry>();
+  #touched = new Map<number, number>();
+  #generation = 0;
+  #live: () => boolean;
+
+  constructor(live: () => boolean) {
+    this.#live = live;
+  }
+
+  forgetAll(): void {
+    this.#entries.clear();
+    this.#generation++;
+  }
+
+  async find(token: string, lookup: () => Promise<SessionLookup | undefined>): Promise<Actor | undefined> {
+    const now = Date.now();
+    const hit = this.#entries.get(token);
+    if (hit) {
+      if (hit.until > now && hit.idleExpiresAt > now && hit.absoluteExpiresAt > now && this.#live())
+        return hit.actor;
+      this.#entries.delete(token);
+    }
+    // A change seen while the lookup was on its way may not be in what it read: not kept then.
+    const generation = this.#generation;
+    const found = await lookup();
+    if (found && generation === this.#generation && this.#live()) {
+      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+      this.#entries.set(token, {
+        actor: found.actor,
+        until: now + CACHE_MS,
+        idleExpiresAt: found.idleExpiresAt.getTime(),
+        absoluteExpiresAt: found.absoluteExpiresAt.getTime(),
+      });
+    }
+    return found?.actor;
+  }
+
+  /** Whether the session's idle expiry is to be extended now: not within a minute of the last time. */
+  claimTouch(sessionId: number): boolean {
+    const now = Date.now();
+    const last = this.#touched.get(sessionId);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) return false;
+    if (this.#touched.size >= MAX_ENTRIES) {
+      for (const [id, at] of this.#touched) if (now - at >= TOUCH_EVERY_MS) this.#touched.delete(id);
+      if (this.#touched.size >= MAX_ENTRIES) this.#touched.clear();
+    }
+    this.#touched.set(sessionId, now);
+    return true;
+  }
+}
+
+const caches = new WeakMap<object, SessionCache>();
+
+/** The cache of the process's database; none for a transaction or a database without a change feed. */
+export function sessionCacheOf(db: object): SessionCache | undefined {
+  const existing = caches.get(db);
+  if (existing) return existing;
+  const changes = identityChangesOf(db);
+  if (!changes) return undefined;
+  const cache = new SessionCache(() => changes.live);
+  changes.subscribe(() => cache.forgetAll());
+  caches.set(db, cache);
+  return cache;
+}
