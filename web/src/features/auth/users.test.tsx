@@ -81,9 +81,15 @@ function server(handlers: Record<string, Handler>) {
 describe('users list', () => {
   it('asks the server for the filters, page and sorting that the URL carries', async () => {
     // mantine-datatable renders a cell only when its media query matches; jsdom matches none.
+    // A wide screen: the table's cells show (jsdom matches no media query), the phone's cards do not.
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query) =>
-        ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as never,
+        ({
+          matches: !query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as never,
     );
     const { calls } = server({
       '/auth/list_users': () => ({
