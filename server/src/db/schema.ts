@@ -1,6 +1,7 @@
 import type { catalogs, orders } from '@extranet/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -510,6 +511,8 @@ export const purchHeads = pgTable(
     vendorId: integer().references(() => vendors.id),
     vendorAddressId: integer().references(() => addresses.id),
     vendorReference: text(),
+    /** When the warehouse received the goods (its receipt report). */
+    receivedOn: date({ mode: 'string' }),
   },
   (t) => [
     index().on(t.consigneeId, t.isTemplate, t.creationDate),
@@ -546,6 +549,18 @@ export const purchLines = pgTable(
   (t) => [uniqueIndex().on(t.headId, t.skuId), index().on(t.skuId)],
 );
 
+/**
+ * A sales order the warehouse reports shipped or delivered (SHP, DLV) with no tracking number,
+ * customers' own pick-ups aside: the list filter, and the predicate of its partial index.
+ */
+export function shippedWithoutTracking(t: {
+  statusCode: AnyPgColumn | ExtraConfigColumn;
+  trackingNumbers: AnyPgColumn | ExtraConfigColumn;
+  selfPicking: AnyPgColumn | ExtraConfigColumn;
+}): SQL {
+  return sql`${t.statusCode} in ('SHP', 'DLV') and cardinality(${t.trackingNumbers}) = 0 and not ${t.selfPicking}`;
+}
+
 export const salesHeads = pgTable(
   'sales_heads',
   {
@@ -559,6 +574,11 @@ export const salesHeads = pgTable(
     comments: text(),
     selfPicking: boolean().notNull().default(false),
     vatTaxReq: boolean().notNull().default(false),
+    /** The shipment the warehouse reported: carrier code, its tracking numbers, delivery. */
+    carrier: text(),
+    trackingNumbers: text().array().notNull().default(sql`'{}'::text[]`),
+    deliveredOn: date({ mode: 'string' }),
+    deliverySigner: text(),
   },
   (t) => [
     index().on(t.consigneeId, t.isTemplate, t.creationDate),
@@ -570,6 +590,10 @@ export const salesHeads = pgTable(
     trigram('sales_heads_external_code_trgm_idx', t.externalCode),
     trigram('sales_heads_customer_reference_trgm_idx', t.customerReference),
     trigram('sales_heads_truck_number_trgm_idx', t.truckNumber),
+    // The list filter "shipped without tracking": a few orders, whichever consignees a user sees.
+    index('sales_heads_shipped_untracked_idx')
+      .on(t.consigneeId, t.creationDate, t.id)
+      .where(sql`${t.excludedAt} is null and ${shippedWithoutTracking(t)}`),
     uniqueIndex('sales_heads_code_idx')
       .on(t.consigneeId, t.externalCode)
       .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
