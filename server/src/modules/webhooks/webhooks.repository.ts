@@ -391,9 +391,15 @@ export async function notifyEndpointPaused(
       and exists (select 1 from ${userNotificationTypes} un where un.user_id = u.id and un.ntfy_id = 'prvt')`);
 }
 
-/** Events (with their deliveries) older than the log keeps. */
+/** Events (with their deliveries) older than the log keeps, and delivery jobs that ended as long ago. */
 export async function forgetOldEvents(db: Executor, days: number) {
-  await db
-    .delete(webhookEvents)
-    .where(sql`${webhookEvents.creationDate} < now() - make_interval(days => ${days})`);
+  const before = sql`now() - make_interval(days => ${days})`;
+  await db.delete(webhookEvents).where(sql`${webhookEvents.creationDate} < ${before}`);
+  await db.delete(jobs).where(
+    and(
+      eq(jobs.kind, webhookDeliveryQueue.kind),
+      // The expression of jobs_ended_idx.
+      sql`coalesce(${jobs.doneAt}, ${jobs.cancelledAt}) < ${before}`,
+    ),
+  );
 }

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { discussions, notifications, orders, webhooks } from '@extranet/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs, purchHeads, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { jobs, purchHeads, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import type { OrderWorld } from '../orders/orders.factories';
 import { createWmsWorld, insertCompleteDraft, postWmsEvent } from '../wms/wms.factories';
 import { type DeliveryOptions, processWebhookDeliveries } from './webhooks.delivery';
+import { forgetOldEvents } from './webhooks.repository';
 import { isValidWebhookSignature } from './webhooks.signature';
 
 const WMS_SECRET = 'shared-secret-with-the-warehouse';
@@ -576,5 +577,49 @@ describe('events', () => {
       discussion: { visibility: 'order', order: { kind: 'purch', head_id: headId } },
       comment: { is_dict: false, user: { user_id: world.user.id } },
     });
+  });
+});
+
+describe('the delivery log', () => {
+  it('keeps 30 days: older events, their deliveries and their ended jobs are forgotten', async () => {
+    const { endpoint_id } = await addEndpoint(manager.token, world.company.id, '/kept');
+    await readyOrder();
+    await readyOrder();
+    await deliverAll();
+    const [old, recent] = await db()
+      .select({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint_id))
+      .orderBy(webhookDeliveries.id);
+    await db()
+      .update(webhookEvents)
+      .set({ creationDate: sql`now() - interval '31 days'` })
+      .where(eq(webhookEvents.id, old!.eventId));
+    await db()
+      .update(webhookDeliveries)
+      .set({ creationDate: sql`now() - interval '31 days'` })
+      .where(eq(webhookDeliveries.id, old!.id));
+    await db()
+      .update(jobs)
+      .set({ doneAt: sql`now() - interval '31 days'` })
+      .where(and(eq(jobs.kind, 'webhook-delivery'), eq(jobs.key, String(old!.id))));
+    expect((await deliveries(manager.token, endpoint_id)).map((row) => row.delivery_id)).toEqual([
+      recent!.id,
+    ]);
+
+    await forgetOldEvents(db(), webhooks.DELIVERY_LOG_DAYS);
+    const left = await db().select({ id: webhookDeliveries.id }).from(webhookDeliveries);
+    expect(left.map((row) => row.id)).toContain(recent!.id);
+    expect(left.map((row) => row.id)).not.toContain(old!.id);
+    const oldJob = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'webhook-delivery'), eq(jobs.key, String(old!.id))));
+    expect(oldJob).toEqual([]);
+    const recentJob = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'webhook-delivery'), eq(jobs.key, String(recent!.id))));
+    expect(recentJob).toHaveLength(1);
   });
 });
