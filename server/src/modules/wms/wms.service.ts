@@ -9,9 +9,8 @@ import { cancel, claim, finish, type Job, parsePayload, relock, retryLater } fro
 import { applyMasterData } from '../catalogs/catalogs.master';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
-import { emitOrderEvent } from '../orders/orders.service';
 import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orders.sends';
-import { emitStockChanged } from '../stock/stock.events';
+import { emitOrderEvent } from '../orders/orders.service';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
 import { SIMULATED_EVENT_JOB, simulatedEventQueue } from './wms.outbox';
@@ -32,6 +31,7 @@ import {
   updateStatus,
 } from './wms.repository';
 import { checkSignature } from './wms.signature';
+import { emitStockChanged } from './wms.stock-events';
 
 type OrderKind = orders.OrderKind;
 type Progress = orders.OrderProgress;
@@ -78,7 +78,11 @@ async function changeStatus(
     old: { code: head.statusCode, desc: head.statusDesc },
     new: { code: status.code, desc: status.desc },
   };
-  await addOrderSystemComment(tx, { kind, headId: head.id, dict: { code: 'order_status_changed', ...change } });
+  await addOrderSystemComment(tx, {
+    kind,
+    headId: head.id,
+    dict: { code: 'order_status_changed', ...change },
+  });
   await emitOrderEvent(tx, kind, head.id, { type: 'order.status_changed', change });
 }
 
