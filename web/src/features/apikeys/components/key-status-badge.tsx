@@ -7,7 +7,7 @@ const COLORS: Record<apikeys.KeyStatus, string> = { active: 'green', expired: 'g
 export function KeyStatusBadge({ status }: { status: apikeys.KeyStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light">
+    <Badge color={COLORS[status]} variant="dot" tt="none">
       {t(`apikeys.status.${status}`)}
     </Badge>
   );
