@@ -361,6 +361,16 @@ describe('deliveries', () => {
     ]);
   });
 
+  it('checks the address again when sending: a host the operator no longer allows is not reached', async () => {
+    const { endpoint_id } = await addEndpoint(manager.token, world.company.id, '/unlisted');
+    await readyOrder();
+    await processWebhookDeliveries(db(), { ...options, allowedHosts: [] });
+    expect(receiver.received).toEqual([]);
+    const [logged] = await deliveries(manager.token, endpoint_id);
+    expect(logged).toMatchObject({ status: 'pending', attempts: 1, response_code: null });
+    expect(logged.error).toBe('address not allowed: insecure_scheme');
+  });
+
   it('sends a delivered event again on request, with the same event id', async () => {
     const { endpoint_id } = await addEndpoint(manager.token, world.company.id, '/again');
     await readyOrder();
