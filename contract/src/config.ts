@@ -9,5 +9,7 @@ export const PageConfig = z.object({
   COMMENT_ACCEPTED_FILES: z.string(),
   /** Private hosts reports may embed (server REPORT_ALLOWED_HOSTS), so the report form can tell early. */
   REPORT_ALLOWED_HOSTS: z.array(z.string()).optional(),
+  /** Carrier code (upper case) to its tracking page, `{number}` standing for the number (server TRACKING_URLS). */
+  TRACKING_URLS: z.record(z.string(), z.string()).optional(),
 });
 export type PageConfig = z.infer<typeof PageConfig>;

@@ -182,6 +182,8 @@ export const PurchOrder = z.object({
   vendor_address_id: Id.nullable(),
   vendor_address: Named.nullable(),
   vendor_reference: z.string().nullable(),
+  /** When the warehouse received the goods, as it reported. */
+  received_on: zDate.nullable(),
   lines: z.array(PurchLine),
 });
 export type PurchOrder = z.infer<typeof PurchOrder>;
@@ -201,6 +203,11 @@ export const SalesOrder = z.object({
   comments: z.string().nullable(),
   self_picking: z.boolean(),
   vat_tax_req: z.boolean(),
+  /** How the goods left and arrived, as the warehouse reported: carrier code, its tracking numbers, delivery. */
+  carrier: z.string().nullable(),
+  tracking_numbers: z.array(z.string()),
+  delivered_on: zDate.nullable(),
+  delivery_signer: z.string().nullable(),
   lines: z.array(SalesLine),
 });
 export type SalesOrder = z.infer<typeof SalesOrder>;
@@ -263,13 +270,16 @@ export const ListPurchOrdersRequest = listRequest({ ...filterCommon, vendor_id: 
 export const ExportPurchOrdersRequest = exportRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS);
 export type ExportPurchOrdersRequest = z.infer<typeof ExportPurchOrdersRequest>;
 export type ListPurchOrdersRequest = z.infer<typeof ListPurchOrdersRequest>;
-export const ListSalesOrdersRequest = listRequest(
-  { ...filterCommon, customer_id: Id },
-  ORDER_ORDERINGS,
-).extend({
+/**
+ * Sales orders the warehouse reports shipped or delivered (status SHP or DLV) without a tracking
+ * number, customers' own pick-ups aside.
+ */
+const salesFilters = { ...filterCommon, customer_id: Id, shipped_without_tracking: z.literal(true) };
+
+export const ListSalesOrdersRequest = listRequest(salesFilters, ORDER_ORDERINGS).extend({
   cursor: Cursor.optional(),
 });
-export const ExportSalesOrdersRequest = exportRequest({ ...filterCommon, customer_id: Id }, ORDER_ORDERINGS);
+export const ExportSalesOrdersRequest = exportRequest(salesFilters, ORDER_ORDERINGS);
 export type ExportSalesOrdersRequest = z.infer<typeof ExportSalesOrdersRequest>;
 export type ListSalesOrdersRequest = z.infer<typeof ListSalesOrdersRequest>;
 

@@ -126,6 +126,31 @@ export const WmsStockRow = z.strictObject({
 });
 export type WmsStockRow = z.infer<typeof WmsStockRow>;
 
+/** A carrier's tracking number as the warehouse reports it: printable, without spaces. */
+const TrackingNumber = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,100}$/, { message: 'Invalid tracking number' });
+export const MAX_TRACKING_NUMBERS = 50;
+
+/**
+ * How a sales order left the warehouse and reached its customer. A field left out keeps what is
+ * stored, `null` clears it; `tracking_numbers`, when given, become exactly those.
+ */
+export const WmsShipment = z.strictObject({
+  /** The carrier's code, as TRACKING_URLS names it (`DHL`, `DPD`): matched without regard to case. */
+  carrier: z.string().trim().min(1).max(50).nullable().optional(),
+  tracking_numbers: z.array(TrackingNumber).max(MAX_TRACKING_NUMBERS).nullable().optional(),
+  delivered_on: zDate.nullable().optional(),
+  /** Who signed for the delivery. */
+  signed_by: z.string().trim().min(1).max(200).nullable().optional(),
+});
+export type WmsShipment = z.infer<typeof WmsShipment>;
+
+/** When the goods of a purchase order were received; `null` clears it. */
+export const WmsReceipt = z.strictObject({ received_on: zDate.nullable().optional() });
+export type WmsReceipt = z.infer<typeof WmsReceipt>;
+
 export const MAX_EVENT_LINES = 1000;
 export const MAX_EVENT_STOCK_ROWS = 2000;
 
@@ -135,6 +160,8 @@ export const MAX_EVENT_STOCK_ROWS = 2000;
  * - `progress`: `sent` (the WMS took the order) or `failure` (it refused it; `reason` says why).
  * - `status`: the WMS's own status of the order; the first one after sent moves progress to sync.
  * - `lines`: received (purchase) or delivered (sales) quantities per SKU of the order.
+ * - `shipment` (sales orders): carrier, tracking numbers, delivery date and signer;
+ *   `receipt` (purchase orders): the date the goods were received.
  * - `stock`: `movements` change stock rows by a quantity; `snapshot` replaces every stock row of
  *   the SKUs it names. SKUs are the consignee's (consignee_id, or the order's).
  * - `master`: catalog records upserted by code (catalogs.MasterData), applied before the rest, so
@@ -150,6 +177,8 @@ export const WmsEvent = z
     reason: z.string().trim().min(1).max(1000).optional(),
     status: WmsStatus.optional(),
     lines: z.array(WmsLineQty).max(MAX_EVENT_LINES).optional(),
+    shipment: WmsShipment.optional(),
+    receipt: WmsReceipt.optional(),
     stock: z
       .strictObject({
         consignee_id: Id.optional(),
@@ -159,9 +188,18 @@ export const WmsEvent = z
       .optional(),
     master: MasterData.optional(),
   })
-  .refine((event) => !(event.progress || event.status || event.lines) || event.order, {
-    message: 'progress, status and lines need an order',
-    path: ['order'],
+  .refine(
+    (event) =>
+      !(event.progress || event.status || event.lines || event.shipment || event.receipt) || event.order,
+    { message: 'progress, status, lines, shipment and receipt need an order', path: ['order'] },
+  )
+  .refine((event) => !event.shipment || event.order?.kind === 'sales', {
+    message: 'a shipment is of a sales order',
+    path: ['shipment'],
+  })
+  .refine((event) => !event.receipt || event.order?.kind === 'purch', {
+    message: 'a receipt is of a purchase order',
+    path: ['receipt'],
   })
   .refine((event) => event.progress !== 'failure' || event.reason, {
     message: 'a failure needs a reason',
@@ -181,6 +219,20 @@ export const WmsEventResponse = z.object({
   master: z.object({ added: z.int(), changed: z.int(), unchanged: z.int() }).optional(),
 });
 export type WmsEventResponse = z.infer<typeof WmsEventResponse>;
+
+/**
+ * The carrier's page of a tracking number: the template TRACKING_URLS gives for the carrier
+ * (matched without regard to case), its `{number}` replaced by the number; null without one.
+ */
+export function trackingUrl(
+  templates: Readonly<Record<string, string>> | undefined,
+  carrier: string | null,
+  number: string,
+): string | null {
+  if (!templates || !carrier) return null;
+  const template = templates[carrier.trim().toUpperCase()];
+  return template ? template.replaceAll('{number}', encodeURIComponent(number)) : null;
+}
 
 /**
  * Refusals of the events endpoint, with their HTTP status: 401 and 503 mean the request was not

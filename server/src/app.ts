@@ -202,6 +202,7 @@ export async function buildApp(
       COMMENT_MAX_FILESIZE: config.COMMENT_MAX_FILESIZE,
       COMMENT_ACCEPTED_FILES: config.COMMENT_ACCEPTED_FILES,
       REPORT_ALLOWED_HOSTS: config.REPORT_ALLOWED_HOSTS,
+      TRACKING_URLS: config.TRACKING_URLS,
     }),
   );
 

@@ -64,6 +64,45 @@ const HostList = z
     return hosts.filter((host): host is string => host !== null);
   });
 
+/**
+ * Carriers' tracking pages, as JSON: `{"DHL": "https://…?id={number}"}`. Keys are carrier codes as
+ * the warehouse names them, kept in upper case; each template is an http(s) URL with `{number}`.
+ */
+const TrackingUrls = z
+  .string()
+  .default('{}')
+  .transform((value, ctx): Record<string, string> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of carrier codes to URL templates' });
+      return z.NEVER;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of carrier codes to URL templates' });
+      return z.NEVER;
+    }
+    const templates: Record<string, string> = {};
+    for (const [carrier, template] of Object.entries(parsed)) {
+      const code = carrier.trim().toUpperCase();
+      if (!code || code.length > 50) {
+        ctx.addIssue({ code: 'custom', message: `not a carrier code: "${carrier}"` });
+        return z.NEVER;
+      }
+      if (
+        typeof template !== 'string' ||
+        !/^https?:\/\/[^\s]+$/.test(template) ||
+        !template.includes('{number}')
+      ) {
+        ctx.addIssue({ code: 'custom', message: `${carrier}: not an http(s) URL with {number}` });
+        return z.NEVER;
+      }
+      templates[code] = template;
+    }
+    return templates;
+  });
+
 const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: int(0, 65535).default(3000),
@@ -107,6 +146,7 @@ const ConfigSchema = z.object({
   WMS_SIM_ACCEPT_MS: int(0, 600_000).default(1_500),
   WMS_SIM_STEP_MS: int(0, 86_400_000).default(20_000),
   WMS_SIM_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  TRACKING_URLS: TrackingUrls,
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** An S3-compatible store's address; unset: AWS S3 of S3_REGION. */
   S3_ENDPOINT: z

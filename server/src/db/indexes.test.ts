@@ -246,6 +246,19 @@ describe('orderings across every company (role 99) through btree indexes', () =>
     },
   );
 
+  it('sales orders shipped without tracking, through their partial index', async () => {
+    const plan = await searchPlan(
+      (tx) =>
+        listOrderRows(tx, admin, 'sales', {
+          ...page,
+          filters: { isTemplate: false, shippedWithoutTracking: true },
+          with_total: true,
+        }),
+      pageIds,
+    );
+    expect(plan).toContain('sales_heads_shipped_untracked_idx');
+  });
+
   it('SKUs by external code', async () => {
     const plan = await orderingPlan((tx) =>
       listSkuRows(tx, admin, { ...page, ordering: 'external_code', filters: {} }),

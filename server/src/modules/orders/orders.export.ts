@@ -7,7 +7,7 @@ import { type OrderFilters, orderExportQuery, orderLinesExportQuery } from './or
 
 type OrderKind = orders.OrderKind;
 type ExportRequest = (orders.ExportPurchOrdersRequest | orders.ExportSalesOrdersRequest) & {
-  filters: { vendor_id?: number; customer_id?: number };
+  filters: { vendor_id?: number; customer_id?: number; shipped_without_tracking?: true };
 };
 
 function filtersOf(kind: OrderKind, input: ExportRequest): OrderFilters {
@@ -20,6 +20,7 @@ function filtersOf(kind: OrderKind, input: ExportRequest): OrderFilters {
     creationDateTo: f.creation_date_to,
     isTemplate: f.is_template,
     progress: f.progress,
+    shippedWithoutTracking: f.shipped_without_tracking,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   purchLines,
   salesHeads,
   salesLines,
+  shippedWithoutTracking,
   skus,
   stockRows,
   uoms,
@@ -73,6 +74,8 @@ export interface OrderFilters {
   creationDateTo?: string;
   isTemplate?: boolean;
   progress?: orders.OrderProgress;
+  /** Sales orders only (schema.ts shippedWithoutTracking). */
+  shippedWithoutTracking?: boolean;
 }
 
 export interface OrderRowRecord {
@@ -133,6 +136,7 @@ async function orderListParts(
     f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
     f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
     f.progress === undefined ? undefined : eq(h.progress, f.progress),
+    f.shippedWithoutTracking && kind === 'sales' ? shippedWithoutTracking(salesHeads) : undefined,
     f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
     f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
     f.smart
@@ -218,7 +222,13 @@ async function countOrders(
 ): Promise<CappedTotal> {
   const h = TABLES[kind].heads;
   const f = filters;
-  if (!f.smart && f.partyId === undefined && !f.creationDateFrom && !f.creationDateTo) {
+  if (
+    !f.smart &&
+    f.partyId === undefined &&
+    !f.creationDateFrom &&
+    !f.creationDateTo &&
+    !f.shippedWithoutTracking
+  ) {
     const [row] = await db
       .select({ value: sql<number>`coalesce(sum(${orderCounts.count}), 0)::int` })
       .from(orderCounts)
@@ -387,6 +397,12 @@ export interface OrderHeadRecord {
   comments?: string | null;
   selfPicking?: boolean;
   vatTaxReq?: boolean;
+  carrier?: string | null;
+  trackingNumbers?: string[];
+  deliveredOn?: string | null;
+  deliverySigner?: string | null;
+  /** Purchase orders only. */
+  receivedOn?: string | null;
 }
 
 /**
@@ -412,8 +428,12 @@ export async function findOrderHead(
           comments: salesHeads.comments,
           selfPicking: salesHeads.selfPicking,
           vatTaxReq: salesHeads.vatTaxReq,
+          carrier: salesHeads.carrier,
+          trackingNumbers: salesHeads.trackingNumbers,
+          deliveredOn: salesHeads.deliveredOn,
+          deliverySigner: salesHeads.deliverySigner,
         }
-      : {};
+      : { receivedOn: purchHeads.receivedOn };
   let query = db
     .select({
       id: h.id,

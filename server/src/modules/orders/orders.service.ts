@@ -168,6 +168,7 @@ export async function listOrders<K extends OrderKind>(
       creationDateTo: filters.creation_date_to,
       isTemplate: filters.is_template,
       progress: filters.progress,
+      shippedWithoutTracking: filters.shipped_without_tracking,
     },
   });
   return toPage(
@@ -241,6 +242,7 @@ function toView<K extends OrderKind>(
       vendor_address_id: head.addressId,
       vendor_address: address,
       vendor_reference: head.reference,
+      received_on: head.receivedOn ?? null,
       lines: lines.map((line, i) => ({ ...lineCommon(line, i), received_qty: line.receivedQty ?? null })),
     };
     return view as OrderView<K>;
@@ -260,6 +262,10 @@ function toView<K extends OrderKind>(
     comments: head.comments ?? null,
     self_picking: head.selfPicking ?? false,
     vat_tax_req: head.vatTaxReq ?? false,
+    carrier: head.carrier ?? null,
+    tracking_numbers: head.trackingNumbers ?? [],
+    delivered_on: head.deliveredOn ?? null,
+    delivery_signer: head.deliverySigner ?? null,
     lines: lines.map((line, i) => ({
       ...lineCommon(line, i),
       sales_qty: line.salesQty ?? null,

@@ -105,6 +105,33 @@ export async function updateStatus(tx: Executor, kind: OrderKind, headId: number
     .where(eq(h.id, headId));
 }
 
+/**
+ * A sales order's shipment as the warehouse reports it: a field left out keeps its value, null
+ * clears it; tracking numbers given become exactly those, each once.
+ */
+export async function updateShipment(tx: Executor, headId: number, shipment: wms.WmsShipment) {
+  const values: Partial<typeof salesHeads.$inferInsert> = {};
+  if (shipment.carrier !== undefined) values.carrier = shipment.carrier;
+  if (shipment.tracking_numbers !== undefined)
+    values.trackingNumbers = [...new Set(shipment.tracking_numbers ?? [])];
+  if (shipment.delivered_on !== undefined) values.deliveredOn = shipment.delivered_on;
+  if (shipment.signed_by !== undefined) values.deliverySigner = shipment.signed_by;
+  if (Object.keys(values).length === 0) return;
+  await tx
+    .update(salesHeads)
+    .set({ ...values, modificationDate: sql`now()` })
+    .where(eq(salesHeads.id, headId));
+}
+
+/** A purchase order's receipt as the warehouse reports it. */
+export async function updateReceipt(tx: Executor, headId: number, receipt: wms.WmsReceipt) {
+  if (receipt.received_on === undefined) return;
+  await tx
+    .update(purchHeads)
+    .set({ receivedOn: receipt.received_on, modificationDate: sql`now()` })
+    .where(eq(purchHeads.id, headId));
+}
+
 /** The order's line ids by SKU external code. */
 export async function findLinesBySku(tx: Executor, kind: OrderKind, headId: number) {
   const lines = await findOrderLines(tx, kind, headId);

@@ -28,6 +28,8 @@ import {
   takeStock,
   updateDoneQuantities,
   updateProgress,
+  updateReceipt,
+  updateShipment,
   updateStatus,
 } from './wms.repository';
 import { checkSignature } from './wms.signature';
@@ -215,7 +217,11 @@ async function applyOrderPart(tx: Executor, event: wms.WmsEvent, ref: wms.WmsOrd
   }
 
   // Work reported on an order the warehouse took: from then on it is in sync with the warehouse.
-  const reportsWork = event.lines !== undefined || (event.status !== undefined && progress !== 'failure');
+  const reportsWork =
+    event.lines !== undefined ||
+    event.shipment !== undefined ||
+    event.receipt !== undefined ||
+    (event.status !== undefined && progress !== 'failure');
   if (reportsWork) {
     if (progress === 'sent') {
       await moveOrder(tx, kind, headId, 'sent', 'sync');
@@ -239,6 +245,8 @@ async function applyOrderPart(tx: Executor, event: wms.WmsEvent, ref: wms.WmsOrd
       skus: event.lines.map((line) => line.sku),
     });
   }
+  if (event.shipment) await updateShipment(tx, headId, event.shipment);
+  if (event.receipt) await updateReceipt(tx, headId, event.receipt);
   const status = event.status ?? (head.statusCode ? { code: head.statusCode, desc: head.statusDesc } : null);
   return { head, result: { kind, head_id: headId, progress, status } };
 }
