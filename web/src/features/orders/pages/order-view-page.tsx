@@ -28,6 +28,7 @@ import type { OrderDiscussionSlot } from '../components/order-discussion-slot';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { OrderLoadError } from '../components/order-load-error';
 import { OrderProblems } from '../components/order-problems';
+import { OrderShipment } from '../components/order-shipment';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
@@ -264,6 +265,8 @@ function ViewOrder({
       <Paper withBorder p="lg" radius="md">
         <HeaderFields kind={kind} order={data} />
       </Paper>
+
+      <OrderShipment kind={kind} order={data} />
 
       <section aria-labelledby="order-lines-title">
         <Title order={2} size="h4" mb="sm" id="order-lines-title">

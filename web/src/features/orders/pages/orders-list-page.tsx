@@ -48,8 +48,8 @@ function isProgress(value: string | null): value is orders.OrderProgress {
 const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
- * The list's state lives in the URL (consignee, party, q, from, to, template, progress, page,
- * size, sort), so a reload, a dashboard slice or a shared link shows the same list.
+ * The list's state lives in the URL (consignee, party, q, from, to, template, progress, untracked,
+ * page, size, sort), so a reload, a dashboard slice or a shared link shows the same list.
  */
 function useListState() {
   const table = useTableUrlState({
@@ -68,6 +68,8 @@ function useListState() {
     to: isDate(params.get('to')) ? params.get('to') : null,
     template: params.get('template') === '1',
     progress: isProgress(progress) ? progress : null,
+    /** Sales orders shipped without a tracking number. */
+    untracked: params.get('untracked') === '1',
   };
   return { table, state, search, update: table.update };
 }
@@ -89,6 +91,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           ...(state.from ? { creation_date_from: state.from } : {}),
           ...(state.to ? { creation_date_to: state.to } : {}),
           ...(state.progress ? { progress: state.progress } : {}),
+          ...(!purch && state.untracked ? { shipped_without_tracking: true } : {}),
           is_template: state.template,
         },
         page: table.page - 1,
@@ -104,6 +107,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
       state.from,
       state.to,
       state.progress,
+      state.untracked,
       state.template,
       table.page,
       table.size,
@@ -159,6 +163,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
     state.from,
     state.to,
     state.template,
+    !purch && state.untracked,
   ].filter(Boolean).length;
 
   return (
@@ -287,6 +292,14 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           onChange={(event) => update({ template: event.currentTarget.checked ? 1 : null })}
           mb={8}
         />
+        {!purch && (
+          <Checkbox
+            label={t('tracking.shippedWithoutTracking')}
+            checked={state.untracked}
+            onChange={(event) => update({ untracked: event.currentTarget.checked ? 1 : null })}
+            mb={8}
+          />
+        )}
       </ListFilters>
 
       <PagedDataTable<Row>
