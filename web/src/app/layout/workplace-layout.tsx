@@ -43,7 +43,8 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
               aria-expanded={navbarOpened}
               aria-controls="app-navbar"
             />
-            <UnstyledButton component={Link} to="/">
+            {/* On a phone the product name is hidden: the link keeps it as its name. */}
+            <UnstyledButton component={Link} to="/" aria-label={t('common.appName')}>
               <Group gap="xs" wrap="nowrap">
                 <ThemeIcon size={32} radius="md" aria-hidden>
                   <IconTruckDelivery size={20} />
