@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, apiLogin, expectAccessible as checkAccessible, DEMO, expect, login, test } from './fixtures';
 
 // Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it.
@@ -34,12 +34,20 @@ async function choose(page: Page, label: string, option: string) {
   await page.keyboard.press('Escape');
 }
 
-/** Clicks a form's Save and waits for its call to answer; returns the failure code, if any. */
-async function save(page: Page, form: Locator, call: string): Promise<string | undefined> {
-  const answered = page.waitForResponse((response) => response.url().endsWith(`/api/auth/${call}`));
-  await form.getByRole('button', { name: 'Save' }).click();
-  const body = (await (await answered).json()) as { failure?: { code: string } };
-  return body.failure?.code;
+/**
+ * Clicks the profile editor's one Save and waits for the calls of the changed sections to answer;
+ * returns each call's failure code (undefined when it succeeded).
+ */
+async function save(page: Page, ...calls: string[]): Promise<Array<string | undefined>> {
+  const answers = calls.map((call) =>
+    page.waitForResponse((response) => response.url().endsWith(`/api/auth/${call}`)),
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  return Promise.all(
+    answers.map(
+      async (answer) => ((await (await answer).json()) as { failure?: { code: string } }).failure?.code,
+    ),
+  );
 }
 
 async function apiLoginResult(page: Page, username: string, password: string) {
@@ -122,11 +130,18 @@ test.describe
   .serial('the life of a user', () => {
     let userId = 0;
 
-    test('the administrator creates a user and lands on its edit page', async ({ page }) => {
+    test('the administrator creates a user with role, companies and permissions in one step', async ({
+      page,
+    }) => {
       await login(page, DEMO.admin, '/login?redirectTo=%2Fauth%2Fusers');
       await page.getByRole('link', { name: 'New user' }).click();
       await expect(page).toHaveURL(/\/auth\/users\/add$/);
       await expect(page.getByRole('heading', { name: 'New user', level: 1 })).toBeVisible();
+      // The password rule is there before anything is typed.
+      await expect(page.getByTestId('password-rule')).toHaveText(
+        'At least 10 characters; not the username, nor a common or easily guessed password',
+      );
+      await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
       await expectAccessible(page);
 
       // An empty submit: every required field says so, and the toast of SPEC.md §5.
@@ -145,11 +160,19 @@ test.describe
       // Companies are required unless the role is 99.
       await expect(page.getByText('This field is required')).toHaveCount(1);
       await choose(page, 'Companies', 'Baltic Foods SIA');
+      await page.getByRole('checkbox', { name: 'Purchase orders' }).check();
+      await page.getByRole('checkbox', { name: 'View stock' }).check();
       await page.getByRole('button', { name: 'Create user' }).click();
 
-      await expect(page).toHaveURL(/\/auth\/users\/edit\/\d+$/);
+      // Created with everything at once: the profile shows it, no second form to save.
+      await expect(page).toHaveURL(/\/auth\/users\/profile\/\d+$/);
       userId = Number(page.url().split('/').pop());
-      await expect(page.getByRole('heading', { name: `Edit profile: ${NEW_USER.username}` })).toBeVisible();
+      await expect(page.getByRole('heading', { name: NEW_USER.username, level: 1 })).toBeVisible();
+      const details = page.getByRole('main');
+      await expect(details.getByText('Baltic Foods SIA')).toBeVisible();
+      await expect(details.getByText('Purchase orders', { exact: true })).toBeVisible();
+      await expect(details.getByText('View stock', { exact: true })).toBeVisible();
+      await expect(details.getByText('Sales orders', { exact: true })).toHaveCount(0);
       await expectAccessible(page);
 
       // The same username again is refused by the server, shown above the form.
@@ -172,10 +195,14 @@ test.describe
       await page.getByRole('textbox', { name: 'Confirm new password' }).fill('second-password-2');
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-      // An operator has no user management.
-      await expect(
-        page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }),
-      ).toHaveCount(0);
+      // The permissions given at creation are there from the first sign-in; nothing more.
+      const menu = page.getByRole('navigation', { name: 'Main menu' });
+      await expect(menu.getByRole('link', { name: 'Stock' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name: 'Sales' })).toHaveCount(0);
+      await page.goto('/orders/purch');
+      await expect(page.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
+      await page.goto('/');
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'My profile' }).click();
@@ -189,31 +216,35 @@ test.describe
       await page.getByRole('link', { name: 'Edit profile' }).click();
       await expect(page).toHaveURL(/\/auth\/users\/edit$/);
       await expect(page.getByRole('heading', { name: 'Edit my profile', level: 1 })).toBeVisible();
-      // Username and access are only for another user.
+      // Username and access are only for another user; "Notify me about" only for oneself.
       await expect(page.getByTestId('form-username')).toHaveCount(0);
       await expect(page.getByTestId('form-access')).toHaveCount(0);
+      await expect(page.getByTestId('form-notifications')).toContainText('Notify me about');
+      // One Save for the whole page, with nothing to save yet.
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
       await expectAccessible(page);
 
       const general = page.getByTestId('form-general');
       await general.getByRole('textbox', { name: 'Full name' }).fill('Erika Tester');
-      expect(await save(page, general, 'change_general_self')).toBeUndefined();
+      expect(await save(page, 'change_general_self')).toEqual([undefined]);
       await expect(page.getByText('User profile saved!')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Erika Tester');
 
-      // One's own password needs the current one; a wrong one is refused in the form.
+      // One's own password needs the current one; a wrong one is refused in its section.
       const password = page.getByTestId('form-password');
-      await password.getByRole('button', { name: 'Save' }).click();
-      await expect(password.getByText('This field is required')).toHaveCount(3);
       await password.getByRole('textbox', { name: 'Current password' }).fill('not-my-password');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(password.getByText('This field is required')).toHaveCount(2);
       await password.getByRole('textbox', { name: 'New password', exact: true }).fill('third-password-3');
       await password.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('third-password-3');
-      expect(await save(page, password, 'change_password_self')).toBe('invalid_password');
+      expect(await save(page, 'change_password_self')).toEqual(['invalid_password']);
       await expect(password.getByTestId('form-error')).toHaveText('Wrong password');
       await expect(password.getByRole('textbox', { name: 'New password', exact: true })).toHaveValue('');
       await password.getByRole('textbox', { name: 'Current password' }).fill('second-password-2');
       await password.getByRole('textbox', { name: 'New password', exact: true }).fill('third-password-3');
       await password.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('third-password-3');
-      expect(await save(page, password, 'change_password_self')).toBeUndefined();
+      expect(await save(page, 'change_password_self')).toEqual([undefined]);
       // Cleared once the new session is kept.
       await expect(password.getByRole('textbox', { name: 'Current password' })).toHaveValue('');
       await expect(password.getByTestId('form-error')).toHaveCount(0);
@@ -230,7 +261,18 @@ test.describe
       await expect(page.getByTestId('banner-status')).toContainText('This user is active.');
       await expectAccessible(page);
 
+      // Deactivate asks first; Cancel changes nothing.
       await page.getByRole('button', { name: 'Deactivate' }).click();
+      const question = page.getByRole('dialog', { name: `Deactivate ${NEW_USER.username}?` });
+      await expect(question).toContainText('signed out at once');
+      await expectAccessible(page);
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect(question).toHaveCount(0);
+      await expect(page.getByTestId('banner-status')).toContainText('This user is active.');
+      expect((await apiLoginResult(page, NEW_USER.username, NEW_USER.password)).session_code).toBeTruthy();
+
+      await page.getByRole('button', { name: 'Deactivate' }).click();
+      await question.getByRole('button', { name: 'Deactivate' }).click();
       await expect(page.getByTestId('banner-status')).toContainText(
         'This user is inactive and cannot sign in.',
       );
@@ -270,36 +312,34 @@ test.describe
       expect((await apiLoginResult(page, NEW_USER.username, NEW_USER.password)).session_code).toBeTruthy();
     });
 
-    test('each form of the profile editor saves on its own', async ({ page }) => {
+    test('the profile editor saves everything with one Save', async ({ page }) => {
       await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fedit%2F${userId}`);
       await expect(page.getByRole('heading', { name: `Edit profile: ${NEW_USER.username}` })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(1);
+      // Another user's notification settings are theirs: not shown here.
+      await expect(page.getByTestId('form-notifications')).toHaveCount(0);
+      await expect(page.getByText('Notify me about')).toHaveCount(0);
 
       const general = page.getByTestId('form-general');
       await general.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
-      await general.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(general.getByText('Invalid email address format')).toBeVisible();
       await expect(page.getByText('Input form has errors. Please fix them before save!')).toBeVisible();
       await general.getByRole('textbox', { name: 'Email' }).fill('erika.tester@example.com');
       await general.getByRole('combobox', { name: 'Language' }).click();
       await page.getByRole('option', { name: 'Latviešu' }).click();
-      expect(await save(page, general, 'change_general_force')).toBeUndefined();
-      await expect(page.getByText('User profile saved!').first()).toBeVisible();
 
+      // A taken username is refused in its section; the general data is saved all the same.
       const username = page.getByTestId('form-username');
       await username.getByRole('textbox', { name: 'Username' }).fill('jberzins');
-      expect(await save(page, username, 'change_username')).toBe('dublicate_username');
+      expect(await save(page, 'change_general_force', 'change_username')).toEqual([
+        undefined,
+        'dublicate_username',
+      ]);
       await expect(username.getByTestId('form-error')).toHaveText('User with this name already exists');
+      await expect(page.getByText(/^Not saved: Username\./)).toBeVisible();
+
       await username.getByRole('textbox', { name: 'Username' }).fill(RENAMED);
-      expect(await save(page, username, 'change_username')).toBeUndefined();
-      await expect(username.getByTestId('form-error')).toHaveCount(0);
-      await expect(page.getByRole('heading', { name: `Edit profile: ${RENAMED}` })).toBeVisible();
-
-      const notifications = page.getByTestId('form-notifications');
-      await notifications.getByRole('radio', { name: 'Once a day' }).check();
-      await notifications.getByRole('checkbox', { name: 'Private discussions' }).uncheck();
-      expect(await save(page, notifications, 'change_notifications_force')).toBeUndefined();
-      await expect(page.getByText('User profile saved!').first()).toBeVisible();
-
       const access = page.getByTestId('form-access');
       await access.getByRole('checkbox', { name: 'Reports' }).check();
       await access.getByRole('combobox', { name: 'Companies' }).click();
@@ -307,18 +347,21 @@ test.describe
       await page.keyboard.press('Escape');
       await access.getByRole('combobox', { name: 'Role', exact: true }).click();
       await page.getByRole('option', { name: 'Manager', exact: true }).click();
-      expect(await save(page, access, 'change_access')).toBeUndefined();
-      await expect(access.getByTestId('form-error')).toHaveCount(0);
-      await expect(page.getByText('User profile saved!').first()).toBeVisible();
-
       const password = page.getByTestId('form-password');
       // Another user's password is set without the current one.
       await expect(password.getByRole('textbox', { name: 'Current password' })).toHaveCount(0);
       await password.getByRole('textbox', { name: 'New password', exact: true }).fill('reset-by-admin-4');
       await password.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('reset-by-admin-4');
-      expect(await save(page, password, 'change_password_force')).toBeUndefined();
-      await expect(password.getByTestId('form-error')).toHaveCount(0);
+      expect(await save(page, 'change_username', 'change_access', 'change_password_force')).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      await expect(page.getByTestId('form-error')).toHaveCount(0);
+      await expect(page.getByText('User profile saved!').first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Edit profile: ${RENAMED}` })).toBeVisible();
       await expect(password.getByRole('textbox', { name: 'New password', exact: true })).toHaveValue('');
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
       await expectAccessible(page);
 
       // Everything is there after a reload, on the profile.
@@ -334,15 +377,14 @@ test.describe
       await expect(page.getByTestId('banner-password')).toBeVisible();
       const session = await apiLoginResult(page, RENAMED, 'reset-by-admin-4');
       expect(session.session_code).toBeTruthy();
-      const profile = await api<{ role: number; email_rate: number | null; notifications: string[] }>(
+      const profile = await api<{ role: number; permissions: string[] }>(
         page,
         '/auth/get_profile_force',
         { user_id: userId },
         await apiLogin(page, DEMO.admin),
       );
       expect(profile.role).toBe(7);
-      expect(profile.notifications).not.toContain('prvt');
-      expect(profile.email_rate).not.toBeNull();
+      expect(profile.permissions).toEqual(expect.arrayContaining(['pord', 'stck', 'reps']));
     });
 
     test('leaving unsaved changes asks first', async ({ page }) => {

@@ -153,8 +153,9 @@ function ProfileEditor({ profile, isSelf }: { profile: auth.UserProfile; isSelf:
                 {isSelf && <NotificationsForm profile={profile} onDirtyChange={reporters.notifications} />}
               </Stack>
             </SimpleGrid>
+            {/* Save on the left: the toasts come in at the bottom right, where they would cover it. */}
             <Paper withBorder radius="md" p="sm" className={classes.saveBar}>
-              <Group justify="flex-end">
+              <Group justify="flex-start">
                 <Button type="submit" loading={saving} disabled={saving || !isDirty}>
                   {t('common.save')}
                 </Button>
