@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { encode, type orders, wms } from '@extranet/contract';
+import { encode, type orders, today, wms } from '@extranet/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jobs, skuEans, skus } from '../../db/schema';
@@ -42,10 +42,15 @@ const eventId = (idempotencyKey: string, step: number) => `sim:${idempotencyKey}
 
 const negate = (qty: string) => (qty.startsWith('-') ? qty.slice(1) : `-${qty}`);
 
+/** The simulated warehouse ships with this carrier, its tracking number made of the order's id. */
+export const SIMULATED_CARRIER = 'DHL';
+const trackingNumberOf = (headId: number) => `JD0146${String(headId).padStart(8, '0')}`;
+
 /**
  * The later life of an order the simulated warehouse took, as warehouse events: a purchase is
- * received (received_qty per line, stock in), a sales order picked, shipped (delivered_qty per line,
- * stock out) and delivered. Returns take the stock the other way.
+ * received (received_qty per line, stock in, the receipt date), a sales order picked, shipped
+ * (delivered_qty per line, stock out, carrier and tracking number unless the customer picks it
+ * up) and delivered (date and signer). Returns take the stock the other way.
  */
 export function simulatedEvents(order: wms.WmsOrderMessage, idempotencyKey: string): wms.WmsEvent[] {
   const ref = { kind: order.kind, head_id: order.head_id };
@@ -68,15 +73,23 @@ export function simulatedEvents(order: wms.WmsOrderMessage, idempotencyKey: stri
     lines: lines.map((line) => ({ sku: line.sku, qty: line.ordered_qty! })),
     stock: movements.length ? { movements } : undefined,
   };
+  const day = today();
+  const shipment: wms.WmsShipment | undefined = order.self_picking
+    ? undefined
+    : { carrier: SIMULATED_CARRIER, tracking_numbers: [trackingNumberOf(order.head_id)] };
   const steps: Omit<wms.WmsEvent, 'event_id'>[] = isPurch
     ? [
         { order: ref, status: SIMULATED_STATUS.receiving },
-        { ...done, status: SIMULATED_STATUS.received },
+        { ...done, status: SIMULATED_STATUS.received, receipt: { received_on: day } },
       ]
     : [
         { order: ref, status: SIMULATED_STATUS.picking },
-        { ...done, status: SIMULATED_STATUS.shipped },
-        { order: ref, status: SIMULATED_STATUS.delivered },
+        { ...done, status: SIMULATED_STATUS.shipped, shipment },
+        {
+          order: ref,
+          status: SIMULATED_STATUS.delivered,
+          shipment: { delivered_on: day, signed_by: order.delivery_name || order.party?.name || null },
+        },
       ];
   return steps.map((step, i) => ({ event_id: eventId(idempotencyKey, i + 1), ...step }) as wms.WmsEvent);
 }

@@ -1,16 +1,19 @@
-import { orders, wms } from '@extranet/contract';
+import { orders, today, wms } from '@extranet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createOrderWorld, insertOrder, type OrderWorld } from '../orders/orders.factories';
 import {
   createWmsWorld,
+  drainReports,
   insertCompleteDraft,
   postWmsEvent,
   recordingConnector,
+  testSimulator,
   WORKER,
 } from './wms.factories';
 import { processSendJobs } from './wms.service';
+import { SIMULATED_CARRIER } from './wms.simulator';
 
 const SECRET = 'a-test-secret-of-some-length';
 const TRACKING_URLS = JSON.stringify({
@@ -170,6 +173,33 @@ describe('shipment and receipt in warehouse events', () => {
       carrier: null,
       tracking_numbers: [],
     });
+  });
+});
+
+describe('the simulated warehouse', () => {
+  async function throughSimulator(kind: 'purch' | 'sales') {
+    const headId = await insertCompleteDraft(app.deps.db, kind, world);
+    const calls = kind === 'purch' ? orders.purch : orders.sales;
+    expect((await app.call(calls.setReady, { head_id: headId }, token)).body.failure).toBeUndefined();
+    await processSendJobs(app.deps.db, testSimulator(app.deps.db), WORKER);
+    await drainReports(app.deps.db);
+    return view(kind, headId);
+  }
+
+  it('ships a sales order with a tracking number, then reports its delivery', async () => {
+    const order = await throughSimulator('sales');
+    expect(order).toMatchObject({
+      status: { code: 'DLV' },
+      carrier: SIMULATED_CARRIER,
+      tracking_numbers: [`JD0146${String(order.head_id).padStart(8, '0')}`],
+      delivered_on: { $date: today() },
+      delivery_signer: world.customer.name,
+    });
+  });
+
+  it('reports the receipt date of a purchase order', async () => {
+    const order = await throughSimulator('purch');
+    expect(order).toMatchObject({ status: { code: 'DONE' }, received_on: { $date: today() } });
   });
 });
 
