@@ -79,6 +79,37 @@ export function orderingSql<O extends string>(
   return [direction(columns[key]), direction(tieBreaker)];
 }
 
+/**
+ * Matches a search collects through its trigram indexes (a bitmap scan finds them all) before
+ * they are ordered in memory. Past this many, the matches are common enough that walking the
+ * ordering's index meets a page of them soon, and that is done instead.
+ */
+export const SEARCH_COLLECT_LIMIT = 2000;
+
+/**
+ * A search's matches collected (up to SEARCH_COLLECT_LIMIT) and the ids of one page of them, in
+ * one statement: `found` names the matches for `page`. Undefined when there are more matches than
+ * that: the caller then walks its ordering instead.
+ */
+export async function collectPage(
+  db: { execute: (query: SQL) => PromiseLike<unknown> },
+  found: SQL,
+  page: SQL,
+): Promise<{ found: number; ids: number[] } | undefined> {
+  const result = (await db.execute(
+    sql`with found as (${found} limit ${SEARCH_COLLECT_LIMIT + 1})
+      select (select count(*) from found)::int as found, array(${page}) as ids`,
+  )) as unknown as { rows: Array<{ found: number; ids: number[] }> };
+  const row = result.rows[0]!;
+  if (Number(row.found) > SEARCH_COLLECT_LIMIT) return undefined;
+  // An int[] comes parsed from either driver; its text form is read too, to be safe.
+  const ids =
+    typeof row.ids === 'string'
+      ? (row.ids as string).replace(/[{}]/g, '').split(',').filter(Boolean)
+      : row.ids;
+  return { found: Number(row.found), ids: ids.map(Number) };
+}
+
 /** A case-insensitive "contains" pattern with LIKE wildcards of the input escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

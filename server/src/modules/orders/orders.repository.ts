@@ -24,6 +24,7 @@ import {
 import { aliased as as, dateText, dateTimeText, statusValue } from '../../http/export';
 import {
   type CappedTotal,
+  collectPage,
   countCapped,
   ilikeAny,
   type ListQuery,
@@ -169,13 +170,6 @@ async function orderListParts(
   return { where: and(live, narrowing), narrowing, orderBy, scope };
 }
 
-/**
- * Orders a search collects through its trigram indexes before ordering them. Up to this many, a
- * bitmap scan of the indexes finds them all and they are sorted in memory; past it the matches
- * are common enough that walking the ordering's index meets a page of them soon.
- */
-export const SEARCH_COLLECT_LIMIT = 2000;
-
 /** `next_cursor` of a page: its ordering and the id of its last order (see Cursor). */
 function cursorOf(ordering: string | undefined, id: number) {
   return `${ordering ?? 'default'}.${id}`;
@@ -250,7 +244,7 @@ async function countOrders(
  * One page of orders, read in two steps: the ids of the page, from the heads alone (an
  * index-only walk of the ordering's covering index, however deep the page), then those orders
  * with their consignee and party. A search first collects its matches through the trigram
- * indexes (SEARCH_COLLECT_LIMIT) and pages through them in memory; its total is then exact. A
+ * indexes (collectPage) and pages through them in memory; its total is then exact. A
  * cursor (the previous page's next_cursor) starts the page after that order instead of skipping
  * rows. Orderings: (creation_date, id) and (progress, id) indexes; filters: (consignee, template,
  * creation date), (party, creation date), (consignee, progress).
@@ -266,7 +260,16 @@ export async function listOrderRows(
   const parts = await orderListParts(db, actor, kind, query);
   const window = pageWindow(query);
   let total: CappedTotal | undefined;
-  let among = parts.where;
+  const after = await afterCursor(db, kind, query, parts.scope);
+  const pageOf = (among: SQL | undefined) =>
+    db
+      .select({ id: h.id })
+      .from(h)
+      .where(and(among, after))
+      .orderBy(...parts.orderBy)
+      .limit(window.limit)
+      .offset(after ? 0 : window.offset);
+  let pageIds: number[] | undefined;
   if (query.filters.smart) {
     // Whether an order is live is checked on the matches, outside their scan (OFFSET 0 keeps it
     // out): the partial indexes of live orders would otherwise offer a walk of every live order
@@ -276,31 +279,17 @@ export async function listOrderRows(
       .from(h)
       .where(parts.narrowing)
       .getSQL();
-    const found = (
-      (await db.execute(
-        sql`select id from (${matching} offset 0) matching where excluded_at is null limit ${SEARCH_COLLECT_LIMIT + 1}`,
-      )) as unknown as { rows: Array<{ id: number }> }
-    ).rows;
-    if (found.length <= SEARCH_COLLECT_LIMIT) {
-      total = { value: found.length, capped: false };
-      among = found.length
-        ? inArray(
-            h.id,
-            found.map((row) => row.id),
-          )
-        : sql`false`;
+    const collected = await collectPage(
+      db,
+      sql`select id from (${matching} offset 0) matching where excluded_at is null`,
+      pageOf(sql`${h.id} in (select id from found)`).getSQL(),
+    );
+    if (collected) {
+      total = { value: collected.found, capped: false };
+      pageIds = collected.ids;
     }
   }
-  const after = await afterCursor(db, kind, query, parts.scope);
-  const pageIds = (
-    await db
-      .select({ id: h.id })
-      .from(h)
-      .where(and(among, after))
-      .orderBy(...parts.orderBy)
-      .limit(window.limit)
-      .offset(after ? 0 : window.offset)
-  ).map((row) => row.id);
+  pageIds ??= (await pageOf(parts.where)).map((row) => row.id);
   const rows: OrderRowRecord[] = pageIds.length
     ? await db
         .select({

@@ -6,6 +6,7 @@ import { businessLines, consignees, locations, skus, stockRows, uoms } from '../
 import { aliased as as, dateText, statusValue } from '../../http/export';
 import {
   type CappedTotal,
+  collectPage,
   countCapped,
   ilikeAny,
   noRows,
@@ -63,12 +64,6 @@ function stockOrdering(ordering: stock.ListStocksRequest['ordering']): SQL[] {
     : [sql`${column} asc nulls last`, asc(stockRows.id)];
 }
 
-/**
- * Stock rows a search collects before ordering them (see collectStockIds); past this many, the
- * matches are common enough that walking the ordering's index meets a page of them soon.
- */
-export const STOCK_SEARCH_COLLECT_LIMIT = 2000;
-
 /** The list's filters but the search, on the actor's consignees looked up as constants. */
 function stockScope(
   scope: number[] | undefined,
@@ -82,24 +77,24 @@ function stockScope(
 }
 
 /**
- * The ids of up to `limit` rows a search finds, in two branches each served by its own indexes:
- * rows of the SKUs the text finds by code or name (SKUs through their trigram indexes, their
- * rows through the (SKU, batch, expiry) index), united with the rows whose batch or SSCC it finds
- * (their trigram indexes).
+ * The rows a search finds, in two branches each served by its own indexes: rows of the SKUs the
+ * text finds by code or name (SKUs through their trigram indexes, their rows through the (SKU,
+ * batch, expiry) index), united with the rows whose batch or SSCC it finds (their trigram
+ * indexes).
  */
-export async function collectStockIds(
+function stockMatches(
   db: Executor,
   scope: number[] | undefined,
-  filters: stock.ListStocksRequest['filters'] & { smart: string },
-  limit: number,
-): Promise<number[]> {
+  filters: stock.ListStocksRequest['filters'],
+  text: string,
+) {
   const base = stockScope(scope, filters);
   const skuIds = db
     .select({ id: skus.id })
     .from(skus)
     .where(
       and(
-        ilikeAny(filters.smart, skus.code, skus.externalCode, skus.name),
+        ilikeAny(text, skus.code, skus.externalCode, skus.name),
         consigneeIdsCondition(skus.consigneeId, scope),
       ),
     );
@@ -110,36 +105,39 @@ export async function collectStockIds(
   const byText = db
     .select({ id: stockRows.id })
     .from(stockRows)
-    .where(and(base, ilikeAny(filters.smart, stockRows.batch, stockRows.sscc)));
-  const rows = await bySku.union(byText).limit(limit);
-  return rows.map((row) => row.id);
+    .where(and(base, ilikeAny(text, stockRows.batch, stockRows.sscc)));
+  return bySku.union(byText).getSQL();
 }
 
 /**
  * A page of stock rows and, when asked, their total. A search first collects its rows
- * (collectStockIds) and, when they are few, orders and counts those alone; otherwise the page walks
- * the ordering's index and the total is counted up to TOTAL_CAP.
+ * (stockMatches, collectPage) and, when they are few, orders and counts those alone; otherwise, as
+ * without a search, the page walks the ordering's index and the total is counted up to TOTAL_CAP.
  */
 export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
   const scope = await visibleConsigneeIds(db, actor);
   const { filters } = query;
-  let among: SQL | undefined;
+  const window = pageWindow(query);
+  let where: SQL | undefined;
   let total: CappedTotal | undefined;
   if (filters.smart) {
-    const found = await collectStockIds(
-      db,
-      scope,
-      { ...filters, smart: filters.smart },
-      STOCK_SEARCH_COLLECT_LIMIT + 1,
-    );
-    if (found.length <= STOCK_SEARCH_COLLECT_LIMIT) {
-      among = found.length ? inArray(stockRows.id, found) : sql`false`;
-      total = { value: found.length, capped: false };
+    const page = db
+      .select({ id: stockRows.id })
+      .from(stockRows)
+      .innerJoin(skus, eq(skus.id, stockRows.skuId))
+      .where(sql`${stockRows.id} in (select id from found)`)
+      .orderBy(...stockOrdering(query.ordering))
+      .limit(window.limit)
+      .offset(window.offset)
+      .getSQL();
+    const collected = await collectPage(db, stockMatches(db, scope, filters, filters.smart), page);
+    if (collected) {
+      where = collected.ids.length ? inArray(stockRows.id, collected.ids) : sql`false`;
+      total = { value: collected.found, capped: false };
     }
   }
-  const where =
-    among ?? and(stockScope(scope, filters), filters.smart ? stockSearch(filters.smart) : undefined);
-  const window = pageWindow(query);
+  const paged = where !== undefined;
+  where ??= and(stockScope(scope, filters), filters.smart ? stockSearch(filters.smart) : undefined);
   const rows = await db
     .select({
       stock_id: stockRows.id,
@@ -165,7 +163,7 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
     .where(where)
     .orderBy(...stockOrdering(query.ordering))
     .limit(window.limit)
-    .offset(window.offset);
+    .offset(paged ? 0 : window.offset);
   if (query.with_total && total === undefined) {
     total = await countCapped(db, db.select({ one: sql`1` }).from(stockRows).where(where).getSQL());
   }
