@@ -165,6 +165,7 @@ const SCREENS = [
   '/auth/users/profile',
   '/auth/users/edit',
   '/companies',
+  '/apikeys',
 ];
 
 /** The first record a list links to (an order, a SKU, a thread, a user, a company, a report). */

@@ -13,8 +13,6 @@ import { Id, listRequest, listResponse, Ok } from './list';
 /** Keys never manage users (nor keys, nor webhooks): umgr is not a key's to hold. */
 export const KEY_PERMISSIONS = PERMISSIONS.filter((p): p is Exclude<Permission, 'umgr'> => p !== 'umgr');
 
-/** The scheme of the Authorization header a key is sent with. */
-export const KEY_SCHEME = 'Bearer';
 /** Every secret starts so, which tells a key from other tokens (and lets scanners find leaked ones). */
 export const KEY_PREFIX = 'exk_';
 /** A secret: the prefix and 32 random bytes in base64url. */
