@@ -161,7 +161,17 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Partner extranet API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Partner extranet API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          // `Authorization: SessionCode <token>`, from /auth/login.
+          session: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          // `Authorization: Bearer <key>`, an API key of Management → API keys.
+          apiKey: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

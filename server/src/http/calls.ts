@@ -40,6 +40,13 @@ declare module 'fastify' {
   }
 }
 
+/** Who may make a call, for the OpenAPI document: a session, or also an API key, or anyone. */
+function securityOf(call: Pick<CallDef, 'access' | 'sessionOnly'>) {
+  if (call.access === 'public') return [];
+  if (call.access === 'limited' || call.sessionOnly) return [{ session: [] }];
+  return [{ session: [] }, { apiKey: [] }];
+}
+
 function routeOptions(call: CallDef, config: Record<string, unknown> = {}) {
   const [, tag] = call.path.split('/');
   return {
@@ -48,6 +55,7 @@ function routeOptions(call: CallDef, config: Record<string, unknown> = {}) {
       response: { 200: call.response },
       summary: call.summary,
       tags: [tag ?? 'api'],
+      security: securityOf(call),
     },
     config: { ...config, inputFailures: call.inputFailures },
   };
@@ -171,6 +179,7 @@ export function registerRawRoute(
     schema: {
       summary: route.summary,
       tags: [tag ?? 'api'],
+      security: securityOf({ access: 'session' }),
       ...(route.querystring ? { querystring: route.querystring } : {}),
     },
     onRequest: sessionGate(deps, { access: 'session', permission: route.permission }),

@@ -339,6 +339,21 @@ describe('calls made with an API key', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('says which calls take an API key', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json();
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['session', 'apiKey']);
+    expect(document.paths['/api/reports/list_reports'].post.security).toEqual([
+      { session: [] },
+      { apiKey: [] },
+    ]);
+    expect(document.paths['/api/apikeys/add_key'].post.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/auth/logout'].post.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/auth/login'].post.security).toEqual([]);
+  });
+});
+
 describe('the rate limit of API keys', () => {
   let limited: TestApp;
 
