@@ -226,6 +226,26 @@ describe('calls made with an API key', () => {
     expect((await listed(managerToken, key_id))?.last_used).toEqual({ $datetime: expect.any(String) });
   });
 
+  it('takes exports and raw routes through the same gate', async () => {
+    const { secret } = await addKey(managerToken, { permissions: ['pord'] });
+    const file = await app.app.inject({
+      method: 'POST',
+      url: `/api${orders.purch.exportOrders.path}`,
+      payload: { filters: {}, format: 'csv' },
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/text\/csv/);
+    const download = await app.app.inject({
+      method: 'GET',
+      url: '/api/files/download?code=missing-code-000000000000',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    // Past the gate: the file is looked up (and is not there), not refused as unauthorized.
+    expect(download.statusCode).toBe(200);
+    expect(download.json()).toEqual({ failure: { code: 'file_not_found' } });
+  });
+
   it('sees only its companies, as a user of them would', async () => {
     const { secret } = await addKey(managerToken, { permissions: ['reps'], companies: [alpha.id] });
     const list = await keyCall(app, reports.listReports, { count: 100 }, secret);
