@@ -41,7 +41,7 @@ declare module 'fastify' {
 }
 
 /** Who may make a call, for the OpenAPI document: a session, or also an API key, or anyone. */
-function securityOf(call: Pick<CallDef, 'access' | 'sessionOnly'>) {
+function securityOf(call: Pick<CallDef, 'access' | 'sessionOnly'>): Array<Record<string, string[]>> {
   if (call.access === 'public') return [];
   if (call.access === 'limited' || call.sessionOnly) return [{ session: [] }];
   return [{ session: [] }, { apiKey: [] }];
