@@ -79,7 +79,11 @@ async function authenticate(deps: Deps, request: FastifyRequest, reply: FastifyR
   const secret = parseBearer(header);
   if (secret) {
     const actor = await findKeyActor(deps.db, secret);
-    if (!actor?.apiKeyId) throw new AppError('unauthorized');
+    if (!actor?.apiKeyId) {
+      // RFC 6750: a refused bearer token says so in the challenge.
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      throw new AppError('unauthorized');
+    }
     await limitKeyRate(deps.db, actor.apiKeyId, deps.config.API_KEY_RATE_LIMIT, reply);
     return actor;
   }

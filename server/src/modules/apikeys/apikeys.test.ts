@@ -312,6 +312,7 @@ describe('calls made with an API key', () => {
     const refused = await keyCall(app, reports.listReports, {}, secret);
     expect(refused.status).toBe(401);
     expect(refused.body.failure.code).toBe('unauthorized');
+    expect(refused.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     expect((await listed(managerToken, key_id))?.status).toBe('expired');
   });
 
