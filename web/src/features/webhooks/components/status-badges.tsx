@@ -16,7 +16,7 @@ const DELIVERY_COLORS: Record<webhooks.DeliveryStatus, string> = {
 export function EndpointStatusBadge({ status }: { status: webhooks.EndpointStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={ENDPOINT_COLORS[status]} variant="light">
+    <Badge color={ENDPOINT_COLORS[status]} variant="dot" tt="none">
       {t(`webhooks.endpointStatus.${status}`)}
     </Badge>
   );
@@ -25,7 +25,7 @@ export function EndpointStatusBadge({ status }: { status: webhooks.EndpointStatu
 export function DeliveryStatusBadge({ status }: { status: webhooks.DeliveryStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={DELIVERY_COLORS[status]} variant="light">
+    <Badge color={DELIVERY_COLORS[status]} variant="dot" tt="none">
       {t(`webhooks.deliveryStatus.${status}`)}
     </Badge>
   );
