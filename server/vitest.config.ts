@@ -6,11 +6,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * only repeat it.
  */
 const embeddedOnly = process.env.TEST_DATABASE_URL ? ['src/lifecycle.test.ts'] : [];
+/** Several server processes share one database only on PostgreSQL: that test runs in its pass. */
+const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['src/instances.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...embeddedOnly],
+    exclude: [...configDefaults.exclude, ...embeddedOnly, ...postgresOnly],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
