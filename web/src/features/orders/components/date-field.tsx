@@ -84,7 +84,15 @@ export function DateField({
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus={false} withinPortal>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      trapFocus={false}
+      withinPortal
+      // A text box may not say it has a popup (aria-expanded): the calendar is a help to typing.
+      withRoles={false}
+    >
       <Popover.Target>
         <TextInput
           {...props}
@@ -98,6 +106,8 @@ export function DateField({
             if (event.key === 'ArrowDown') setOpened(true);
           }}
           onBlur={(event: FocusEvent<HTMLInputElement>) => {
+            // The calendar keeps the focus in the field (mouse down is not taken): leaving closes it.
+            setOpened(false);
             setLeft(true);
             onBlur?.(event);
           }}
