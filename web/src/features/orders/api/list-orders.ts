@@ -1,7 +1,15 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CallOptions, callApi, useBackgroundRefresh } from '../../../shared/api';
 import { isFollowed } from './follow-order';
 import { type ListOrdersRequest, type OrderKind, type OrderRow, orderCalls, orderKeys } from './keys';
+
+export interface OrderPage<K extends OrderKind> {
+  items: OrderRow<K>[];
+  more: boolean;
+  total?: number;
+  total_capped?: true;
+  next_cursor?: string;
+}
 
 export async function listOrders<K extends OrderKind>(
   kind: K,
@@ -9,7 +17,7 @@ export async function listOrders<K extends OrderKind>(
   options?: CallOptions,
 ) {
   const page = await callApi(orderCalls(kind).listOrders, request as ListOrdersRequest<'purch'>, options);
-  return page as { items: OrderRow<K>[]; more: boolean; total?: number };
+  return page as OrderPage<K>;
 }
 
 export function getListOrdersQueryOptions<K extends OrderKind>(kind: K, request: ListOrdersRequest<K>) {
@@ -21,12 +29,25 @@ export function getListOrdersQueryOptions<K extends OrderKind>(kind: K, request:
   });
 }
 
-/** A page of orders; while it shows orders the warehouse system works on, it follows their moves. */
+/**
+ * A page of orders; while it shows orders the warehouse system works on, it follows their moves.
+ * Following asks for the rows only: the total shown stays the one the page came with, since
+ * counting again every few seconds on every open list would cost the database more than the rows.
+ */
 export function useListOrders<K extends OrderKind>(kind: K, request: ListOrdersRequest<K>) {
+  const queryClient = useQueryClient();
   const list = useQuery(getListOrdersQueryOptions(kind, request));
   useBackgroundRefresh({
     queryKey: orderKeys.list(kind, request),
-    fetch: (options) => listOrders(kind, request, options),
+    fetch: async (options) => {
+      const page = await listOrders(kind, { ...request, with_total: false }, options);
+      const shown = queryClient.getQueryData<OrderPage<K>>(orderKeys.list(kind, request));
+      return {
+        ...page,
+        ...(shown?.total === undefined ? {} : { total: shown.total }),
+        ...(shown?.total_capped ? { total_capped: shown.total_capped } : {}),
+      };
+    },
     enabled: !list.isPlaceholderData && (list.data?.items.some((row) => isFollowed(row.progress)) ?? false),
   });
   return list;
