@@ -194,8 +194,13 @@ async function recordOutcome(
       return finish(tx, job.id);
     }
     const endpoint = await markEndpointFailing(tx, delivery.endpoint.id, PAUSE_AFTER_HOURS);
+    if (!endpoint?.active) {
+      // Paused or turned off while this attempt was under way: given up like the rest.
+      await recordAttempt(tx, deliveryId, record, 'failed');
+      return cancel(tx, job.id, 'the endpoint is off');
+    }
     await recordAttempt(tx, deliveryId, record, 'pending');
-    if (endpoint?.active && endpoint.failedLongEnough) {
+    if (endpoint.failedLongEnough) {
       await pauseEndpoint(
         tx,
         delivery.endpoint.id,

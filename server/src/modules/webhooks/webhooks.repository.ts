@@ -95,13 +95,19 @@ export async function deleteEndpoint(db: Executor, endpointId: number) {
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
 }
 
-/** Cancels the live jobs of the pending deliveries `where` selects. */
+/**
+ * Cancels the live jobs of the pending deliveries `where` selects. A job a worker holds right now
+ * is skipped rather than waited for (waiting could deadlock with that worker, which waits for the
+ * endpoint): its worker finds the endpoint off or gone when it records the attempt.
+ */
 async function cancelPendingJobs(db: Executor, where: SQL, reason: string) {
   await db.execute(sql`
     update ${jobs} set cancelled_at = now(), locked_until = null, last_error = ${reason}
-    where kind = ${webhookDeliveryQueue.kind} and done_at is null and cancelled_at is null
-      and key in (select ${webhookDeliveries.id}::text from ${webhookDeliveries}
-        where ${where} and ${webhookDeliveries.status} = 'pending')`);
+    where id in (select id from ${jobs}
+      where kind = ${webhookDeliveryQueue.kind} and done_at is null and cancelled_at is null
+        and key in (select ${webhookDeliveries.id}::text from ${webhookDeliveries}
+          where ${where} and ${webhookDeliveries.status} = 'pending')
+      for update skip locked)`);
 }
 
 // ---------------------------------------------------------------- deliveries
