@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../shared/api';
 import { SESSION_REFRESH_MS } from '../../shared/session/use-session';
-import type { ListOrdersRequest } from './api/keys';
+import { type ListOrdersRequest, orderKeys } from './api/keys';
 import { useListOrders } from './api/list-orders';
 
 vi.mock('../../shared/api', async (original) => ({
@@ -48,6 +48,11 @@ describe('an order list following the warehouse', () => {
     expect(call).toHaveBeenCalledTimes(2);
     expect(call.mock.calls[0]![1]).toMatchObject({ with_total: true });
     expect(call.mock.calls[1]![1]).toMatchObject({ with_total: false, page: 0, count: 50 });
-    expect(result.current.data).toMatchObject({ items: [row(1, 'sync')], total: 10_000, total_capped: true });
+    // What the table shows: the list's query data.
+    expect(queryClient.getQueryData(orderKeys.list('purch', request))).toMatchObject({
+      items: [row(1, 'sync')],
+      total: 10_000,
+      total_capped: true,
+    });
   });
 });
