@@ -166,6 +166,7 @@ const SCREENS = [
   '/auth/users/edit',
   '/companies',
   '/apikeys',
+  '/webhooks',
 ];
 
 /** The first record a list links to (an order, a SKU, a thread, a user, a company, a report). */
