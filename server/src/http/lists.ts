@@ -80,34 +80,36 @@ export function orderingSql<O extends string>(
 }
 
 /**
- * Matches a search collects through its trigram indexes (a bitmap scan finds them all) before
- * they are ordered in memory. Past this many, the matches are common enough that walking the
- * ordering's index meets a page of them soon, and that is done instead.
+ * Matches a search orders in memory, once its trigram indexes have found them all (a bitmap scan).
+ * Past this many, the matches are common enough that walking the ordering's index meets a page of
+ * them soon, and that is done instead.
  */
 export const SEARCH_COLLECT_LIMIT = 2000;
 
 /**
- * A search's matches collected (up to SEARCH_COLLECT_LIMIT) and the ids of one page of them, in
- * one statement: `found` names the matches for `page`. Undefined when there are more matches than
- * that: the caller then walks its ordering instead.
+ * A search's matches, collected through their indexes and counted up to TOTAL_CAP, and, when there
+ * are at most SEARCH_COLLECT_LIMIT of them, the ids of one page of them, in one statement: `found`
+ * names the matches for `page`. Without ids the caller walks its ordering for the page; the total
+ * is known either way, so no count follows.
  */
 export async function collectPage(
   db: { execute: (query: SQL) => PromiseLike<unknown> },
   found: SQL,
   page: SQL,
-): Promise<{ found: number; ids: number[] } | undefined> {
+): Promise<{ total: CappedTotal; ids?: number[] }> {
   const result = (await db.execute(
-    sql`with found as (${found} limit ${SEARCH_COLLECT_LIMIT + 1})
-      select (select count(*) from found)::int as found, array(${page}) as ids`,
-  )) as unknown as { rows: Array<{ found: number; ids: number[] }> };
+    sql`with found as (${found} limit ${TOTAL_CAP + 1}), counted as (select count(*)::int as n from found)
+      select n as found,
+        case when n <= ${SEARCH_COLLECT_LIMIT} then array(${page}) end as ids
+      from counted`,
+  )) as unknown as { rows: Array<{ found: number; ids: number[] | string | null }> };
   const row = result.rows[0]!;
-  if (Number(row.found) > SEARCH_COLLECT_LIMIT) return undefined;
+  const count = Number(row.found);
+  const total = count > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value: count, capped: false };
+  if (row.ids === null) return { total };
   // An int[] comes parsed from either driver; its text form is read too, to be safe.
-  const ids =
-    typeof row.ids === 'string'
-      ? (row.ids as string).replace(/[{}]/g, '').split(',').filter(Boolean)
-      : row.ids;
-  return { found: Number(row.found), ids: ids.map(Number) };
+  const ids = typeof row.ids === 'string' ? row.ids.replace(/[{}]/g, '').split(',').filter(Boolean) : row.ids;
+  return { total, ids: ids.map(Number) };
 }
 
 /** A case-insensitive "contains" pattern with LIKE wildcards of the input escaped. */

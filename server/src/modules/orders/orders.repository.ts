@@ -243,8 +243,8 @@ async function countOrders(
 /**
  * One page of orders, read in two steps: the ids of the page, from the heads alone (an
  * index-only walk of the ordering's covering index, however deep the page), then those orders
- * with their consignee and party. A search first collects its matches through the trigram
- * indexes (collectPage) and pages through them in memory; its total is then exact. A
+ * with their consignee and party. A search first collects and counts its matches through the
+ * trigram indexes (collectPage) and, when they are few, pages through them in memory. A
  * cursor (the previous page's next_cursor) starts the page after that order instead of skipping
  * rows. Orderings: (creation_date, id) and (progress, id) indexes; filters: (consignee, template,
  * creation date), (party, creation date), (consignee, progress).
@@ -284,10 +284,8 @@ export async function listOrderRows(
       sql`select id from (${matching} offset 0) matching where excluded_at is null`,
       pageOf(sql`${h.id} in (select id from found)`).getSQL(),
     );
-    if (collected) {
-      total = { value: collected.found, capped: false };
-      pageIds = collected.ids;
-    }
+    total = collected.total;
+    pageIds = collected.ids;
   }
   pageIds ??= (await pageOf(parts.where)).map((row) => row.id);
   const rows: OrderRowRecord[] = pageIds.length

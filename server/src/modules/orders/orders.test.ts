@@ -1,5 +1,5 @@
-import { addDays, discussions as discussionCalls, orders, today } from '@extranet/contract';
-import { and, eq } from 'drizzle-orm';
+import { addDays, discussions as discussionCalls, orders, TOTAL_CAP, today } from '@extranet/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   comments,
@@ -1112,5 +1112,105 @@ describe('free-text search', () => {
     expect(await found('REF-9912')).toEqual([byReference]);
     // Another company's SKU of the same name finds nothing of theirs here.
     expect(await found('no such words at all')).toEqual([]);
+  });
+});
+
+describe('lists past what a page shows', () => {
+  let w: OrderWorld;
+  let session: string;
+  const BULK = TOTAL_CAP + 40;
+
+  beforeAll(async () => {
+    w = await createOrderWorld(app.deps.db);
+    session = await loginAs(app, w.user);
+    // Numbered from the oldest: BULK-1 was created first. A hundredth of them name the vendor.
+    await app.deps.db.execute(sql`
+      insert into purch_heads (consignee_id, external_code, vendor_id, progress, creation_date)
+      select ${w.consignee.id}::int, 'BULK-' || n, case when n % 100 = 0 then ${w.vendor.id}::int end,
+        case when n % 10 = 0 then 'sync' else 'draft' end,
+        timestamptz '2025-01-01' + n * interval '1 minute'
+      from generate_series(1, ${BULK}::int) n`);
+  });
+
+  const list = (body: Record<string, unknown>) => app.call(orders.purch.listOrders, body, session);
+  const codes = (response: { body: { items: { external_code: string }[] } }) =>
+    response.body.items.map((item) => item.external_code);
+
+  it('answers a total past 10,000 as capped, and exact ones from the order counters', async () => {
+    const counted = await list({
+      filters: { creation_date_from: day('2025-01-01') },
+      count: 5,
+      with_total: true,
+    });
+    expect(counted.body).toMatchObject({ total: TOTAL_CAP, total_capped: true, more: true });
+    const all = await list({ filters: { is_template: false }, count: 5, with_total: true });
+    expect(all.body.total).toBe(BULK);
+    expect(all.body.total_capped).toBeUndefined();
+    const synced = await list({ filters: { progress: 'sync' }, count: 5, with_total: true });
+    expect(synced.body.total).toBe(BULK / 10);
+    const few = await list({ filters: { creation_date_to: day('2025-01-01') }, with_total: true });
+    expect(few.body).toMatchObject({ total: 1439, more: true });
+    expect(few.body.total_capped).toBeUndefined();
+  });
+
+  it('pages a search of many matches in order, and counts them', async () => {
+    const rare = await list({ filters: { smart: w.vendor.name }, count: 3, page: 1, with_total: true });
+    expect(codes(rare)).toEqual(['BULK-9700', 'BULK-9600', 'BULK-9500']);
+    expect(rare.body).toMatchObject({ total: 100, more: true });
+    const common = await list({ filters: { smart: 'BULK-' }, count: 3, page: 2, with_total: true });
+    expect(codes(common)).toEqual([`BULK-${BULK - 6}`, `BULK-${BULK - 7}`, `BULK-${BULK - 8}`]);
+    expect(common.body).toMatchObject({ total: TOTAL_CAP, total_capped: true });
+  });
+
+  it('reads the next page after a cursor as the page number would', async () => {
+    for (const ordering of [undefined, 'creation_date', '-status'] as const) {
+      const first = await list({ filters: {}, ordering, count: 4, page: 0 });
+      const byNumber = await list({ filters: {}, ordering, count: 4, page: 1 });
+      const byCursor = await list({
+        filters: {},
+        ordering,
+        count: 4,
+        page: 1,
+        cursor: first.body.next_cursor,
+      });
+      expect(first.body.next_cursor).toMatch(/^[-a-z_]+\.\d+$/);
+      expect(codes(byCursor)).toEqual(codes(byNumber));
+      expect(byCursor.body.next_cursor).toBe(byNumber.body.next_cursor);
+    }
+    // Another company's order, or a cursor of another ordering, places nothing: the number does.
+    const other = await createOrderWorld(app.deps.db);
+    const foreign = await insertOrder(app.deps.db, 'purch', { consigneeId: other.consignee.id });
+    const byNumber = await list({ filters: {}, count: 4, page: 2 });
+    expect(codes(await list({ filters: {}, count: 4, page: 2, cursor: `default.${foreign}` }))).toEqual(
+      codes(byNumber),
+    );
+    const mine = byNumber.body.next_cursor.replace(/^default/, 'status');
+    expect(codes(await list({ filters: {}, count: 4, page: 2, cursor: mine }))).toEqual(codes(byNumber));
+    expect((await list({ filters: {}, cursor: 'not a cursor' })).status).toBe(400);
+  });
+
+  it('keeps the order counters equal to the orders through moves, exclusions and deletes', async () => {
+    const db = app.deps.db;
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [first] = await rowsOf(
+      sql`select min(id)::int as id from purch_heads where consignee_id = ${w.consignee.id}`,
+    );
+    const id = Number(first!.id);
+    await db.execute(sql`update purch_heads set progress = 'ready' where id = ${id}`);
+    await db.execute(
+      sql`update purch_heads set is_template = true, progress = 'template' where id = ${id + 1}`,
+    );
+    await db.execute(sql`update purch_heads set excluded_at = now() where id = ${id + 2}`);
+    await db.execute(sql`update purch_heads set truck_number = 'T-1' where id = ${id + 3}`);
+    await db.execute(sql`delete from purch_heads where id = ${id + 4}`);
+    const counters = await rowsOf(sql`
+      select is_template, progress, count from order_counts
+      where kind = 'purch' and consignee_id = ${w.consignee.id} and count <> 0 order by 1, 2`);
+    const counted = await rowsOf(sql`
+      select is_template, progress, count(*)::int as count from purch_heads
+      where consignee_id = ${w.consignee.id} and excluded_at is null group by 1, 2 order by 1, 2`);
+    expect(counters).toEqual(counted);
+    expect(counted).toContainEqual({ is_template: true, progress: 'template', count: 1 });
   });
 });

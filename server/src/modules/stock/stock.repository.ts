@@ -131,10 +131,8 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
       .offset(window.offset)
       .getSQL();
     const collected = await collectPage(db, stockMatches(db, scope, filters, filters.smart), page);
-    if (collected) {
-      where = collected.ids.length ? inArray(stockRows.id, collected.ids) : sql`false`;
-      total = { value: collected.found, capped: false };
-    }
+    total = collected.total;
+    if (collected.ids) where = collected.ids.length ? inArray(stockRows.id, collected.ids) : sql`false`;
   }
   const paged = where !== undefined;
   where ??= and(stockScope(scope, filters), filters.smart ? stockSearch(filters.smart) : undefined);
