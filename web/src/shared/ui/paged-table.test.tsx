@@ -19,7 +19,7 @@ const ROWS: Row[] = [
   { id: 3, name: 'Plums', code: 'P-2', note: '' },
 ];
 
-type Rows = { items: Row[]; total?: number };
+type Rows = { items: Row[]; total?: number; total_capped?: true; more?: boolean };
 const LOADED: DataQuery<Rows> = {
   data: { items: ROWS, total: 25 },
   isPending: false,
@@ -230,6 +230,23 @@ describe('PagedDataTable states, columns and cards', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('11–13 of 25')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+  });
+
+  it('shows a total that was not counted past 10,000 as at least that, with the next page in reach', async () => {
+    const page = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      name: `Row ${i + 1}`,
+      code: `R-${i}`,
+      note: '',
+    }));
+    const capped = {
+      ...LOADED,
+      data: { items: page, total: 10_000, total_capped: true as const, more: true },
+    };
+    renderTable('/?page=1000&size=10', <Table rows={capped} />);
+    expect(await screen.findByText('9,991–10,000 of 10,001+')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
   });
 });
 

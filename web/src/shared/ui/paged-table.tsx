@@ -26,13 +26,32 @@ export function positiveInt(value: string | null): number | null {
   return value && Number.isSafeInteger(number) && number > 0 ? number : null;
 }
 
+/** A page of a list as the server answers it (DESIGN.md §3). */
+interface ListPage<T> {
+  items: T[];
+  more?: boolean;
+  total?: number;
+  /** More rows than `total` (10,000), not counted: shown "10,000+". */
+  total_capped?: true;
+}
+
+/**
+ * The total the pagination works with. A capped total grows with the pages a user goes through
+ * while the server says there are more, so the next page can always be reached.
+ */
+function shownTotal<T>(data: ListPage<T>, table: { page: number; size: number }, uncounted: number): number {
+  if (!data.total_capped) return data.total ?? uncounted;
+  const total = data.total ?? 0;
+  return Math.max(total, (table.page - 1) * table.size + data.items.length + (data.more ? 1 : 0));
+}
+
 /** The texts and labels of a server-paged DataTable's pagination, in the current language. */
-function usePaginationTexts() {
+function usePaginationTexts(isCapped: boolean) {
   const { t } = useTranslation();
   return {
     recordsPerPageLabel: t('catalogs.table.perPage'),
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-      t('catalogs.table.range', { from, to, total: totalRecords }),
+      t(isCapped ? 'catalogs.table.rangeAtLeast' : 'catalogs.table.range', { from, to, total: totalRecords }),
     getPaginationControlProps: (control: 'previous' | 'next' | 'first' | 'last') => ({
       'aria-label': t(`catalogs.table.pages.${control}`),
     }),
@@ -140,7 +159,7 @@ type PagedDataTableProps<T> = Pick<
 > & {
   table: TableUrlState;
   /** The list query of the page shown: its rows, its total, and whether it loads or failed. */
-  rows: DataQuery<{ items: T[]; total?: number }>;
+  rows: DataQuery<ListPage<T>>;
   columns: ListColumn<T>[];
   noRecordsText: string;
   /** The table whose columns the user chooses (remembered on the server for the user). */
@@ -238,11 +257,11 @@ function WideTable<T>({
   isFetching,
   ...props
 }: Omit<PagedDataTableProps<T>, 'rows' | 'cardTitle' | 'cardTitleColumns' | 'tableId' | 'pinnedColumns'> & {
-  data: { items: T[]; total?: number };
+  data: ListPage<T>;
   isFetching: boolean;
 }) {
   const { t } = useTranslation();
-  const pagination = usePaginationTexts();
+  const pagination = usePaginationTexts(data.total_capped === true);
   const [tableElement, setTableElement] = useState<HTMLTableElement | null>(null);
   const records = data.items;
 
@@ -276,7 +295,7 @@ function WideTable<T>({
       minHeight={records.length ? undefined : 180}
       records={records}
       fetching={isFetching}
-      totalRecords={data.total ?? 0}
+      totalRecords={shownTotal(data, table, 0)}
       recordsPerPage={table.size}
       page={table.page}
       onPageChange={(page) => table.update({ page })}
@@ -311,7 +330,7 @@ function ListCards<T>({
   isFetching,
 }: {
   table: TableUrlState;
-  data: { items: T[]; total?: number };
+  data: ListPage<T>;
   idAccessor: DataTableProps<T>['idAccessor'];
   noRecordsText: string;
   cardTitle: (row: T) => ReactNode;
@@ -319,7 +338,7 @@ function ListCards<T>({
   isFetching: boolean;
 }) {
   const { t } = useTranslation();
-  const total = data.total ?? data.items.length;
+  const total = shownTotal(data, table, data.items.length);
   const pages = Math.max(1, Math.ceil(total / table.size));
   const from = (table.page - 1) * table.size + 1;
   if (data.items.length === 0) return <EmptyState text={noRecordsText} />;
@@ -354,7 +373,13 @@ function ListCards<T>({
         ))}
       </Stack>
       <Group justify="space-between" gap="xs">
-        <Text size="sm">{t('catalogs.table.range', { from, to: from + data.items.length - 1, total })}</Text>
+        <Text size="sm">
+          {t(data.total_capped ? 'catalogs.table.rangeAtLeast' : 'catalogs.table.range', {
+            from,
+            to: from + data.items.length - 1,
+            total,
+          })}
+        </Text>
         <Pagination
           size="sm"
           total={pages}
