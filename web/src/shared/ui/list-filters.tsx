@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Stack } from '@mantine/core';
+import { Button, CloseButton, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -60,21 +60,27 @@ export function ListFilters({
               ? t('lists.filters.buttonCount', { count: activeCount })
               : t('lists.filters.button')}
           </Button>
-          <Drawer
-            opened={opened}
-            onClose={drawer.close}
-            title={label}
-            position="bottom"
-            size="auto"
-            closeButtonProps={{ 'aria-label': t('common.close') }}
-          >
-            <Stack gap="sm" pb="md">
-              {children}
-              <Button onClick={drawer.close} fullWidth>
-                {t('lists.filters.done')}
-              </Button>
-            </Stack>
-          </Drawer>
+          {/* The compound drawer: Drawer's own header is a <header>, which inside the dialog
+              reads as a second banner of the page (axe landmark-no-duplicate-banner). */}
+          <Drawer.Root opened={opened} onClose={drawer.close} position="bottom" size="auto">
+            <Drawer.Overlay />
+            <Drawer.Content>
+              <Drawer.Body pt="md">
+                <Stack gap="sm" pb="md">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Drawer.Title fw={600} fz="lg">
+                      {label}
+                    </Drawer.Title>
+                    <CloseButton onClick={drawer.close} aria-label={t('common.close')} />
+                  </Group>
+                  {children}
+                  <Button onClick={drawer.close} fullWidth>
+                    {t('lists.filters.done')}
+                  </Button>
+                </Stack>
+              </Drawer.Body>
+            </Drawer.Content>
+          </Drawer.Root>
         </>
       )}
     </Group>

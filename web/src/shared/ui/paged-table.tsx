@@ -8,8 +8,9 @@ import {
   type DataTableSortStatus,
   getRecordId,
   getValueAtPath,
+  useDataTableColumns,
 } from 'mantine-datatable';
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ColumnChooser } from './column-chooser';
@@ -170,6 +171,8 @@ type PagedDataTableProps<T> = Pick<
   cardTitle: (row: T) => ReactNode;
   /** Columns already in the card's head, left out of its fields. */
   cardTitleColumns?: readonly string[];
+  /** With storeColumnsKey and resizable columns: the widths a drag may leave a column at. */
+  columnWidths?: { min: number; max: number };
 };
 
 /** Which columns are shown, and the Columns button that chooses them. */
@@ -178,8 +181,17 @@ function useShownColumns<T>(tableId: auth.TableId, columns: ListColumn<T>[]) {
   const defaults = columns.filter((column) => !column.defaultHidden).map((column) => String(column.accessor));
   const choice = useTableColumns(tableId, defaults);
   const isChoosable = (column: ListColumn<T>) => choosable.includes(String(column.accessor));
-  const isShown = (column: ListColumn<T>) =>
-    !isChoosable(column) || choice.shown.has(String(column.accessor));
+  const shownKey = [...choice.shown].join();
+  // The same column objects while nothing changes: a table that stores its column widths
+  // (storeColumnsKey) measures its columns again whenever they are new ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shownKey stands for choice.shown.
+  const shown = useMemo(
+    () =>
+      columns.filter(
+        (column) => !choosable.includes(String(column.accessor)) || choice.shown.has(String(column.accessor)),
+      ),
+    [columns, choosable, shownKey],
+  );
   const chooser = (
     <ColumnChooser
       columns={columns.filter(isChoosable).map((column) => ({
@@ -192,7 +204,7 @@ function useShownColumns<T>(tableId: auth.TableId, columns: ListColumn<T>[]) {
       onReset={choice.reset}
     />
   );
-  return { shown: columns.filter(isShown), isChoosable, chooser };
+  return { shown, isChoosable, chooser };
 }
 
 /**
@@ -214,6 +226,13 @@ export function PagedDataTable<T>({
 }: PagedDataTableProps<T>) {
   const isPhone = useIsPhone();
   const { shown, isChoosable, chooser } = useShownColumns(tableId, columns);
+  const tableColumns = useMemo(
+    () =>
+      shown.map(({ defaultHidden: _hidden, ...column }, index) =>
+        index < pinnedColumns ? { ...column, pinned: 'left' as const } : column,
+      ),
+    [shown, pinnedColumns],
+  );
   const body = (
     <DataState query={rows}>
       {(data) =>
@@ -234,9 +253,7 @@ export function PagedDataTable<T>({
             table={table}
             data={data}
             isFetching={rows.isFetching ?? false}
-            columns={shown.map(({ defaultHidden: _hidden, ...column }, index) =>
-              index < pinnedColumns ? { ...column, pinned: 'left' as const } : column,
-            )}
+            columns={tableColumns}
             {...props}
           />
         )
@@ -251,10 +268,55 @@ export function PagedDataTable<T>({
   );
 }
 
+function clampWidth(width: string | number, limits: { min: number; max: number }): number | null {
+  const pixels = typeof width === 'number' ? width : Number.parseFloat(width);
+  if (!Number.isFinite(pixels)) return null;
+  const clamped = Math.min(limits.max, Math.max(limits.min, Math.round(pixels)));
+  return clamped === pixels ? null : clamped;
+}
+
+/**
+ * A table that stores its columns (storeColumnsKey) keeps their widths, and their order, in the
+ * browser. This second view of that store, over the very columns the table shows (two views of
+ * one key over different columns would overwrite each other without end), keeps the order the
+ * table's own (a column shown again takes its place, not the last one) and pulls a column back
+ * within the limits after a drag.
+ */
+function StoredColumns<T>({
+  storeKey,
+  columns,
+  limits,
+}: {
+  storeKey: string;
+  columns: DataTableColumn<T>[];
+  limits?: { min: number; max: number };
+}) {
+  const { columnsOrder, setColumnsOrder, columnsWidth, setMultipleColumnWidths } = useDataTableColumns<T>({
+    key: storeKey,
+    columns,
+  });
+  const order = columns.map((column) => String(column.accessor)).join();
+  useEffect(() => {
+    if (columnsOrder.join() !== order) setColumnsOrder(order.split(','));
+  }, [columnsOrder, setColumnsOrder, order]);
+  useEffect(() => {
+    if (!limits) return;
+    const updates = columnsWidth.flatMap((entry) =>
+      Object.entries(entry).flatMap(([accessor, width]) => {
+        const clamped = clampWidth(width, limits);
+        return clamped === null ? [] : [{ accessor, width: clamped }];
+      }),
+    );
+    if (updates.length) setMultipleColumnWidths(updates);
+  }, [columnsWidth, setMultipleColumnWidths, limits]);
+  return null;
+}
+
 function WideTable<T>({
   table,
   data,
   isFetching,
+  columnWidths,
   ...props
 }: Omit<PagedDataTableProps<T>, 'rows' | 'cardTitle' | 'cardTitleColumns' | 'tableId' | 'pinnedColumns'> & {
   data: ListPage<T>;
@@ -286,30 +348,35 @@ function WideTable<T>({
   });
 
   return (
-    <DataTable<T>
-      tableRef={setTableElement}
-      withTableBorder
-      borderRadius="md"
-      striped
-      highlightOnHover
-      minHeight={records.length ? undefined : 180}
-      records={records}
-      fetching={isFetching}
-      totalRecords={shownTotal(data, table, 0)}
-      recordsPerPage={table.size}
-      page={table.page}
-      onPageChange={(page) => table.update({ page })}
-      recordsPerPageOptions={[...table.pageSizes]}
-      onRecordsPerPageChange={(size) => table.update({ size })}
-      {...pagination}
-      sortStatus={table.sort as DataTableSortStatus<T>}
-      onSortStatusChange={(sort) =>
-        table.update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
-      }
-      // The sideways scrollbar shows whenever columns overflow, not only under the pointer.
-      scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
-      {...props}
-    />
+    <>
+      {props.storeColumnsKey && (
+        <StoredColumns storeKey={props.storeColumnsKey} columns={props.columns} limits={columnWidths} />
+      )}
+      <DataTable<T>
+        tableRef={setTableElement}
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={records.length ? undefined : 180}
+        records={records}
+        fetching={isFetching}
+        totalRecords={shownTotal(data, table, 0)}
+        recordsPerPage={table.size}
+        page={table.page}
+        onPageChange={(page) => table.update({ page })}
+        recordsPerPageOptions={[...table.pageSizes]}
+        onRecordsPerPageChange={(size) => table.update({ size })}
+        {...pagination}
+        sortStatus={table.sort as DataTableSortStatus<T>}
+        onSortStatusChange={(sort) =>
+          table.update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
+        }
+        // The sideways scrollbar shows whenever columns overflow, not only under the pointer.
+        scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
+        {...props}
+      />
+    </>
   );
 }
 

@@ -28,8 +28,8 @@ export function useTableColumns(table: auth.TableId, defaults: readonly string[]
   const saved = choices.data?.find((choice) => choice.table === table)?.columns;
   const mutation = useMutation({
     mutationFn: (columns: string[] | null) => callApi(auth.setTableColumns, { table, columns }),
-    onMutate: async (columns) => {
-      await queryClient.cancelQueries({ queryKey: TABLE_COLUMNS_KEY });
+    // The new choice shows at once (the choices are read once a session: no load to overtake it).
+    onMutate: (columns) => {
       const previous = queryClient.getQueryData<Choices>(TABLE_COLUMNS_KEY);
       queryClient.setQueryData<Choices>(TABLE_COLUMNS_KEY, (current = []) => [
         ...current.filter((choice) => choice.table !== table),

@@ -1,8 +1,7 @@
 import { stock } from '@extranet/contract';
 import { Badge, Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useDataTableColumns } from 'mantine-datatable';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../shared/api';
 import { formatIsoDate } from '../../../shared/catalogs/format';
@@ -29,8 +28,7 @@ type Row = stock.StockRow;
 
 /** SPEC.md §9: stock_table columns are resizable between 50 and 300 pixels. */
 export const STOCK_TABLE_ID = 'stock_table';
-const MIN_WIDTH = 50;
-const MAX_WIDTH = 300;
+const COLUMN_WIDTHS = { min: 50, max: 300 };
 
 const STATUS_COLORS: Record<string, string> = { AV: 'green', QC: 'yellow', BL: 'red' };
 
@@ -49,13 +47,6 @@ function StatusBadge({ status }: { status: Row['status'] }) {
       {name}
     </Badge>
   );
-}
-
-function clampWidth(width: string | number): number | null {
-  const pixels = typeof width === 'number' ? width : Number.parseFloat(width);
-  if (!Number.isFinite(pixels)) return null;
-  const clamped = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(pixels)));
-  return clamped === pixels ? null : clamped;
 }
 
 export function StockPage() {
@@ -164,23 +155,6 @@ function StockTable() {
     ];
     return all.map((column) => ({ ...column, resizable: true }));
   }, [t]);
-  // The table resizes its columns itself (storeColumnsKey); this second view of the same stored
-  // widths only pulls a column back within 50..300 pixels after a drag.
-  const { columnsWidth, setMultipleColumnWidths } = useDataTableColumns<Row>({
-    key: STOCK_TABLE_ID,
-    columns,
-  });
-
-  useEffect(() => {
-    const updates = columnsWidth.flatMap((entry) =>
-      Object.entries(entry).flatMap(([accessor, width]) => {
-        const clamped = clampWidth(width);
-        return clamped === null ? [] : [{ accessor, width: clamped }];
-      }),
-    );
-    if (updates.length) setMultipleColumnWidths(updates);
-  }, [columnsWidth, setMultipleColumnWidths]);
-
   return (
     <Stack gap="md" data-print-page="landscape">
       <PageTitle
@@ -247,6 +221,7 @@ function StockTable() {
       <PagedDataTable<Row>
         id={STOCK_TABLE_ID}
         storeColumnsKey={STOCK_TABLE_ID}
+        columnWidths={COLUMN_WIDTHS}
         table={table}
         rows={rows}
         withColumnBorders
