@@ -1,10 +1,51 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const backend = 'http://127.0.0.1:3000';
 
+/**
+ * Writes a brotli (.br, best level) and a gzip (.gz) copy beside each built text file, once at
+ * build time; the server sends the one the browser accepts (@fastify/static preCompressed).
+ */
+function precompress(): Plugin {
+  const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|ico|txt|map)$/;
+  let outDir = 'dist';
+  const filesOf = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? filesOf(file) : [file];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesOf(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
+        const gzip = gzipSync(content, { level: 9 });
+        if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': backend,

@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { loadPageConfig } from './shared/api';
-import { i18n } from './shared/i18n';
+import { i18n, i18nReady } from './shared/i18n';
 import { bindSessionToCache, restoreSession } from './shared/session';
 
 async function boot(): Promise<void> {
@@ -16,9 +16,11 @@ async function boot(): Promise<void> {
   const root = createRoot(container);
 
   try {
-    await loadPageConfig();
+    // The page's configuration and the words of the user's language, fetched side by side.
+    await Promise.all([loadPageConfig(), i18nReady]);
   } catch (error) {
     console.error(error);
+    await i18nReady;
     root.render(<BootFailure />);
     return;
   }

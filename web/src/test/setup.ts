@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { i18nReady } from '../shared/i18n';
 import { sessionToken } from '../shared/session/session-token';
+
+// Components render in English from the first test on, as the app renders once its words are in.
+await i18nReady;
 
 // The machine is shared: give screens time to load their lazy chunks before a query gives up.
 configure({ asyncUtilTimeout: 10_000 });

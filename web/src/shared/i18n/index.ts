@@ -1,17 +1,28 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@extranet/contract';
 import dayjs from 'dayjs';
-import 'dayjs/locale/lv';
-import 'dayjs/locale/ru';
-import { LOCALES } from '@extranet/contract/locales';
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStoredLanguage, storeLanguage } from './language';
 
-export const resources = {
-  en: { translation: LOCALES.en },
-  ru: { translation: LOCALES.ru },
-  lv: { translation: LOCALES.lv },
-} as const;
+// Each language's words are a chunk of their own, fetched when the language is first shown (and
+// English too, the fallback): a screen in English never downloads Russian and Latvian.
+const MESSAGES: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import('@extranet/contract/locales/en.json'),
+  ru: () => import('@extranet/contract/locales/ru.json'),
+  lv: () => import('@extranet/contract/locales/lv.json'),
+};
+// dayjs ships English; the others' month and weekday names come with them.
+const DAYJS_LOCALES: Partial<Record<Language, () => Promise<unknown>>> = {
+  ru: () => import('dayjs/locale/ru'),
+  lv: () => import('dayjs/locale/lv'),
+};
+
+async function loadMessages(language: string): Promise<object> {
+  const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const [messages] = await Promise.all([MESSAGES[lang](), DAYJS_LOCALES[lang]?.()]);
+  return messages.default;
+}
 
 function applyLanguage(language: string): void {
   document.documentElement.lang = language;
@@ -20,15 +31,18 @@ function applyLanguage(language: string): void {
 
 i18n.on('languageChanged', applyLanguage);
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/** Settles once the words of the stored language are loaded: the app renders after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(resourcesToBackend((language: string) => loadMessages(language)))
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export { i18n };
 

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { authorName, commentText } from './comment-text';
 
 describe('comment text', () => {
+  // Each language's words load when first shown; these read Russian and Latvian directly.
+  beforeAll(() => i18n.loadLanguages(['ru', 'lv']));
+
   const t = i18n.getFixedT('en');
 
   it('keeps a plain message as it is', () => {

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { failureReason } from './failure-reason';
 
 describe('failure reason', () => {
+  // Each language's words load when first shown; these read Russian and Latvian directly.
+  beforeAll(() => i18n.loadLanguages(['ru', 'lv']));
+
   it("words the product's own failures in the reader's language, with the language's plural", () => {
     const failure = {
       failure_reason: 'No answer from the warehouse system after 5 attempts: timed out',

@@ -12,16 +12,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../shared/session';
 import { useListPurchStatuses } from '../api/list-purch-statuses';
 import { useListSalesStatuses } from '../api/list-sales-statuses';
+import { StatusPieChart } from './status-pie-chart';
 
 type Kind = 'purch' | 'sales';
-
-const StatusPieChart = lazy(() => import('./status-pie-chart'));
 
 const COLORS: Record<string, string> = {
   draft: 'gray.6',
@@ -72,15 +70,13 @@ function StatusPie({
         <Group align="center" gap="xl" wrap="wrap">
           {/* The chart is a picture of the list next to it, which carries the same links. */}
           <div role="img" aria-label={t('graphs.summary', { count: total })}>
-            <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-              <StatusPieChart
-                data={data}
-                onSliceClick={(index) => {
-                  const slice = data[index];
-                  if (slice) navigate(sliceLink(kind, slice.progress));
-                }}
-              />
-            </Suspense>
+            <StatusPieChart
+              data={data}
+              onSliceClick={(index) => {
+                const slice = data[index];
+                if (slice) navigate(sliceLink(kind, slice.progress));
+              }}
+            />
           </div>
           <List listStyleType="none" spacing={6} aria-labelledby={titleId}>
             {data.map((slice) => (

@@ -1,5 +1,5 @@
 import type { notifications } from '@extranet/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n';
 import { notificationPath, shortenText } from './notification-bell';
 import { subjectText } from './notification-subject';
@@ -21,6 +21,9 @@ function item(discussion: notifications.NotificationItem['discussion']): notific
 }
 
 describe('notification bell', () => {
+  // Each language's words load when first shown; this reads every language directly.
+  beforeAll(() => i18n.loadLanguages(['ru', 'lv']));
+
   it('cuts texts longer than 50 characters and marks the cut', () => {
     expect(shortenText('a'.repeat(50))).toBe('a'.repeat(50));
     expect(shortenText('b'.repeat(51))).toBe(`${'b'.repeat(50)}...`);
