@@ -6,15 +6,17 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { auth, orders, wms } from '@extranet/contract';
+import { auth, orders, webhooks, wms } from '@extranet/contract';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './db/client';
 import { purchHeads, salesHeads } from './db/schema';
 import type { OrderWorld } from './modules/orders/orders.factories';
+import { isValidWebhookSignature } from './modules/webhooks/webhooks.signature';
 import { createWmsWorld, insertCompleteDraft } from './modules/wms/wms.factories';
 import { checkSignature } from './modules/wms/wms.signature';
+import { createUser } from './test/factories';
 import { startS3Server, type TestS3Server } from './test/storage';
 
 /**
@@ -86,6 +88,64 @@ async function startWarehouseStub() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/orders`;
   return { urlFor: (instance: string) => `${base}/${instance}`, sends, refused, inFlight, server };
+}
+
+// ---------------------------------------------------------------- the webhook receiver
+
+interface Delivery {
+  eventId: string;
+  /** `purch:157`: the order it is about. */
+  order: string;
+  /** The progress the order moved to. */
+  to: string;
+  time: string;
+}
+
+/** A company's system receiving its webhooks: records every delivery with a valid signature. */
+async function startWebhookReceiver() {
+  const deliveries: Delivery[] = [];
+  const refused: string[] = [];
+  let secret = '';
+  const server = createHttpServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const valid = isValidWebhookSignature({
+        secret,
+        timestamp: String(request.headers[webhooks.WEBHOOK_TIMESTAMP_HEADER]),
+        signature: String(request.headers[webhooks.WEBHOOK_SIGNATURE_HEADER]),
+        body,
+      });
+      if (!valid) {
+        refused.push(body.toString('utf8').slice(0, 200));
+        response.writeHead(401).end();
+        return;
+      }
+      const event = JSON.parse(body.toString('utf8')) as {
+        event_id: string;
+        time: { $datetime: string };
+        data: { kind: string; order: { head_id: number }; change: { new: string } };
+      };
+      deliveries.push({
+        eventId: event.event_id,
+        order: `${event.data.kind}:${event.data.order.head_id}`,
+        to: event.data.change.new,
+        time: event.time.$datetime,
+      });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    deliveries,
+    refused,
+    server,
+    useSecret(value: string) {
+      secret = value;
+    },
+  };
 }
 
 // ---------------------------------------------------------------- server processes
@@ -165,6 +225,7 @@ const databaseUrl = (() => {
 
 let s3: TestS3Server;
 let stub: Awaited<ReturnType<typeof startWarehouseStub>>;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let database: Database;
 let world: OrderWorld;
 let env: Record<string, string>;
@@ -177,6 +238,7 @@ beforeAll(async () => {
   await admin.end();
   s3 = await startS3Server();
   stub = await startWarehouseStub();
+  receiver = await startWebhookReceiver();
   env = {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '5',
@@ -189,6 +251,9 @@ beforeAll(async () => {
     WMS_SEND_DELAY_MS: '0',
     WMS_TIMEOUT_MS: String(WMS_TIMEOUT_MS),
     WMS_SIM_ACCEPT_MS: '0',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_TIMEOUT_MS: String(WMS_TIMEOUT_MS),
+    WEBHOOK_RETRY_BASE_MS: '200',
     ...Object.fromEntries(Object.entries(s3.config).map(([key, value]) => [key, String(value)])),
   };
   // Started together, they migrate the new database under the advisory lock, one after another.
@@ -201,6 +266,7 @@ afterAll(async () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
   await database?.close();
   await new Promise((resolve) => (stub ? stub.server.close(resolve) : resolve(undefined)));
+  await new Promise((resolve) => (receiver ? receiver.server.close(resolve) : resolve(undefined)));
   await s3?.stop();
   const dropper = new pg.Client({ connectionString: url });
   await dropper.connect();
@@ -271,7 +337,7 @@ async function progressCounts(ids: { purch: number[]; sales: number[] }) {
 }
 
 describe('three instances on one PostgreSQL with the S3 driver', () => {
-  it(`send each of ${ORDERS} orders set ready across them once, while one is killed and restarted, and serve every file from every instance`, async () => {
+  it(`send each of ${ORDERS} orders set ready across them once, while one is killed and restarted, tell the company's system of every move in order, and serve every file from every instance`, async () => {
     const ids = { purch: [] as number[], sales: [] as number[] };
     for (let i = 0; i < ORDERS / 2; i++) {
       ids.purch.push(await insertCompleteDraft(database.db, 'purch', world, [{ skuIndex: 0, qty: '2' }]));
@@ -282,6 +348,28 @@ describe('three instances on one PostgreSQL with the S3 driver', () => {
       password: world.user.password,
     });
     const token = ((await login.json()) as { session_code: string }).session_code;
+
+    // The company's system is told of every move of its orders.
+    const manager = await createUser(database.db, {
+      roleId: 7,
+      permissions: ['umgr'],
+      companyIds: [world.company.id],
+    });
+    const managerLogin = await post(instances[2]!, auth.login.path, {
+      username: manager.username,
+      password: manager.password,
+    });
+    const managerToken = ((await managerLogin.json()) as { session_code: string }).session_code;
+    const endpoint = (await (
+      await post(
+        instances[2]!,
+        webhooks.addEndpoint.path,
+        { company_id: world.company.id, url: receiver.url, events: ['order.progress_changed'] },
+        managerToken,
+      )
+    ).json()) as { secret?: string; failure?: unknown };
+    expect(endpoint.secret, JSON.stringify(endpoint)).toBeTypeOf('string');
+    receiver.useSecret(endpoint.secret!);
 
     // Files uploaded through each instance, before the kill.
     const files = [];
@@ -374,6 +462,29 @@ describe('three instances on one PostgreSQL with the S3 driver', () => {
     for (const kind of ['purch', 'sales'] as const) {
       for (const headId of ids[kind]) expect(keysByOrder.has(`${kind}:${headId}`)).toBe(true);
     }
+
+    // Every move of every order reached the company's system at least once, the moves of one
+    // order in the order they were made (the first delivery of each).
+    const expectedMoves = ORDERS * 2;
+    const firstDeliveries = () => {
+      const seen = new Map<string, Delivery>();
+      for (const delivery of receiver.deliveries)
+        if (!seen.has(delivery.eventId)) seen.set(delivery.eventId, delivery);
+      return [...seen.values()];
+    };
+    await expect
+      .poll(() => firstDeliveries().length, { timeout: 240_000, interval: 1000 })
+      .toBe(expectedMoves);
+    expect(receiver.refused).toEqual([]);
+    const movesByOrder = new Map<string, Delivery[]>();
+    for (const delivery of firstDeliveries()) {
+      movesByOrder.set(delivery.order, [...(movesByOrder.get(delivery.order) ?? []), delivery]);
+    }
+    expect(movesByOrder.size).toBe(ORDERS);
+    const outOfOrder = [...movesByOrder.entries()].filter(
+      ([, moves]) => moves.map((move) => move.to).join(',') !== 'ready,sent',
+    );
+    expect(outOfOrder).toEqual([]);
 
     // Every file reads back whole through every instance, the restarted one included.
     expect(instances.map((instance) => instance.child.exitCode)).toEqual([null, null, null]);
