@@ -1,6 +1,7 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
+import { useSessionExpired } from '../../shared/session';
 import classes from './global-progress.module.css';
 
 /** A thin bar at the top while any request (except the background session refresh) or page load runs. */
@@ -9,7 +10,9 @@ export function GlobalProgress() {
   const fetching = useIsFetching({ predicate: (query) => !query.meta?.background });
   const mutating = useIsMutating({ predicate: (mutation) => !mutation.meta?.background });
   const navigation = useNavigation();
-  if (fetching + mutating === 0 && navigation.state === 'idle') return null;
+  // Calls waiting for the user to sign in again are not loading: the dialog says what happens.
+  const expired = useSessionExpired();
+  if (expired || (fetching + mutating === 0 && navigation.state === 'idle')) return null;
   return (
     <div
       className={classes.bar}
