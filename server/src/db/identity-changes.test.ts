@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIdentityWrite } from './identity-changes';
+import { isIdentityWrite, isNotificationsWrite } from './identity-changes';
 
 describe('the statements that change who a session token is', () => {
   it('counts writes of what the session lookup reads', () => {
@@ -29,5 +29,20 @@ describe('the statements that change who a session token is', () => {
     ]) {
       expect(isIdentityWrite(query), query).toBe(false);
     }
+  });
+});
+
+describe('the statements that change the header bell', () => {
+  it('counts every write of notifications, a statement with a leading query too', () => {
+    expect(isNotificationsWrite('insert into "notifications" ("user_id") values ($1)')).toBe(true);
+    expect(
+      isNotificationsWrite(
+        'with chosen as (select 1) insert into "notifications" (user_id) select 1 from chosen',
+      ),
+    ).toBe(true);
+    expect(isNotificationsWrite('update "notifications" set "seen" = true where "user_id" = $1')).toBe(true);
+    expect(isNotificationsWrite('delete from "notifications" where "id" = $1')).toBe(true);
+    expect(isNotificationsWrite('select * from "notifications" where "user_id" = $1')).toBe(false);
+    expect(isNotificationsWrite('update "notification_types" set "name" = $1')).toBe(false);
   });
 });

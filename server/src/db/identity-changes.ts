@@ -14,8 +14,23 @@ import type { Logger } from 'pino';
  */
 export class IdentityChanges {
   #listeners = new Set<() => void>();
+  #notificationListeners = new Set<() => void>();
   /** False while changes of other instances may go unseen (the listening connection is down). */
   live = true;
+  /**
+   * The embedded database: this process is the only one that writes it, so every change of any
+   * table passes through its statements (unseen notifications can be known without asking).
+   */
+  exclusive = false;
+
+  /** Any statement that writes the notifications table (the header bell's state). */
+  subscribeNotifications(listener: () => void): void {
+    this.#notificationListeners.add(listener);
+  }
+
+  emitNotifications(): void {
+    for (const listener of this.#notificationListeners) listener();
+  }
 
   subscribe(listener: () => void): void {
     this.#listeners.add(listener);
@@ -56,10 +71,19 @@ export function isIdentityWrite(query: string): boolean {
 }
 
 /** The drizzle query logger that spots this process's writes of identity tables. */
+// Anywhere in the statement: notifications are written by `with … insert into … select`.
+const NOTIFICATIONS_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?notifications"?[\s(]/i;
+
+export function isNotificationsWrite(query: string): boolean {
+  return NOTIFICATIONS_WRITE.test(query);
+}
+
+/** The drizzle query logger that spots this process's writes of identity tables. */
 export function identityWriteLogger(changes: IdentityChanges): DrizzleLogger {
   return {
     logQuery(query) {
       if (isIdentityWrite(query)) changes.emit();
+      if (isNotificationsWrite(query)) changes.emitNotifications();
     },
   };
 }

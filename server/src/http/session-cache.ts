@@ -35,9 +35,33 @@ export class SessionCache {
   #touched = new Map<number, number>();
   #generation = 0;
   #live: () => boolean;
+  /** Per user, whether they have unseen notifications; kept only where `exclusive`. */
+  #unseen = new Map<number, boolean>();
+  #unseenGeneration = 0;
+  #exclusive: boolean;
 
-  constructor(live: () => boolean) {
+  constructor(live: () => boolean, exclusive = false) {
     this.#live = live;
+    this.#exclusive = exclusive;
+  }
+
+  forgetUnseen(): void {
+    this.#unseen.clear();
+    this.#unseenGeneration++;
+  }
+
+  /** On a database only this process writes, known until a statement writes notifications. */
+  async unseenNotifications(userId: number, read: () => Promise<boolean>): Promise<boolean> {
+    if (!this.#exclusive) return read();
+    const known = this.#unseen.get(userId);
+    if (known !== undefined) return known;
+    const generation = this.#unseenGeneration;
+    const value = await read();
+    if (generation === this.#unseenGeneration) {
+      if (this.#unseen.size >= MAX_ENTRIES) this.#unseen.clear();
+      this.#unseen.set(userId, value);
+    }
+    return value;
   }
 
   forgetAll(): void {
@@ -90,8 +114,9 @@ export function sessionCacheOf(db: object): SessionCache | undefined {
   if (existing) return existing;
   const changes = identityChangesOf(db);
   if (!changes) return undefined;
-  const cache = new SessionCache(() => changes.live);
+  const cache = new SessionCache(() => changes.live, changes.exclusive);
   changes.subscribe(() => cache.forgetAll());
+  changes.subscribeNotifications(() => cache.forgetUnseen());
   caches.set(db, cache);
   return cache;
 }

@@ -154,14 +154,19 @@ function buildUnseenLookup(db: Db) {
 
 const unseenLookups = new WeakMap<Db, ReturnType<typeof buildUnseenLookup>>();
 
-/** The header bell's state, read now. */
+/**
+ * The header bell's state as the database has it now: asked on every call, except on the embedded
+ * database, whose every write of notifications this process sees (http/session-cache.ts).
+ */
 export async function hasUnseenNotifications(db: Db, userId: number): Promise<boolean> {
   let lookup = unseenLookups.get(db);
   if (!lookup) {
     lookup = buildUnseenLookup(db);
     unseenLookups.set(db, lookup);
   }
-  return (await lookup.execute({ userId })).length > 0;
+  const read = async () => (await lookup.execute({ userId })).length > 0;
+  const cache = sessionCacheOf(db);
+  return cache ? cache.unseenNotifications(userId, read) : read();
 }
 
 /**
