@@ -28,6 +28,11 @@ export interface Actor {
   companyIds: readonly number[];
   isAdmin: boolean;
   hasNewNotifications: boolean;
+  /**
+   * Set when an API key makes the call (api-key.ts): then there is no session (sessionId 0), the
+   * permissions and companies are the key's, and the actor is never role 99's "every company".
+   */
+  apiKeyId?: number;
 }
 
 export function newToken(): string {
