@@ -75,7 +75,9 @@ export function OrderLinesTable({ kind, order }: { kind: OrderKind; order: Order
   const currency = order.currency?.code;
   const qty = (value: string | null | undefined) => formatDecimal(value, { negative: order.is_return });
   const lines = order.lines as AnyLine[];
-  const columns = sales ? 11 : 8;
+  // The lines table's columns: code, name, quantities (purchase: ordered and received; sales: ordered,
+  // sales and delivered), unit, (sales: batch, expiry date,) price and sum.
+  const columns = sales ? 10 : 7;
   const isPhone = useIsPhone();
   const differs = (line: AnyLine) => qtyDifference(line.ordered_qty, doneQtyOf(kind, line)) !== null;
 
