@@ -19,7 +19,7 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort();
 const PORT = Number(process.env.E2E_PORT);
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
-const WAREHOUSE_SPECS = /(dashboard|discussions|imports|orders|stock|wms)\.spec\.ts$/;
+const WAREHOUSE_SPECS = /(dashboard|discussions|imports|orders|stock|tracking|wms)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
