@@ -282,3 +282,131 @@ test('the Notifications page lists every notification with its subject, and foll
   await page.getByRole('link', { name: 'All notifications' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
 });
+
+test('a private discussion names its members, links its web addresses, and is marked unread until opened', async ({
+  page,
+}) => {
+  const operator = await apiLogin(page, DEMO.operator);
+  const { company, managerId } = await sharedCompany(page, operator);
+  const people = await api<ListPage<{ user_id: number; username: string; fio: string | null }>>(
+    page,
+    '/discussions/list_users',
+    { filters: { company_id: company.company_id }, count: 100 },
+    operator,
+  );
+  const nameOf = (username: string) => {
+    const user = people.items.find((item) => item.username === username)!;
+    return user.fio || user.username;
+  };
+  const name = `E2E members ${suffix}`;
+  const created = await api<{ discussion_id: number }>(
+    page,
+    '/discussions/add_discussion_private',
+    {
+      company_id: company.company_id,
+      name,
+      text: `Tracking: https://example.com/track?id=${suffix}. Not a link: javascript:alert(1)`,
+      users: [managerId],
+    },
+    operator,
+  );
+
+  // Unread in the manager's list until the manager opens it.
+  await login(page, DEMO.manager, '/discussions?tab=private');
+  await page.getByRole('searchbox', { name: 'Name' }).fill(suffix);
+  const row = page.locator('table tbody tr').filter({ hasText: name });
+  await expect(row.getByTestId('discussion-name')).toHaveAttribute('data-unread', 'true');
+  await expect(row.getByText('New', { exact: true })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+  await row.getByRole('link', { name }).click();
+
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const members = page.getByTestId('discussion-members');
+  await expect(members).toContainText('Members:');
+  await expect(members).toContainText(nameOf(DEMO.operator.username));
+  await expect(members).toContainText(nameOf(DEMO.manager.username));
+  const link = page.getByTestId('comment').getByRole('link', { name: /example\.com\/track/ });
+  await expect(link).toHaveAttribute('href', `https://example.com/track?id=${suffix}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  // The full stop after the address is not part of it; the script address stays text.
+  await expect(link).toHaveText(
+    new RegExp(`^https://example\\.com/track\\?id=${suffix} ?\\(opens in a new tab\\)$`),
+    {
+      useInnerText: false,
+    },
+  );
+  await expect(page.getByTestId('comment').getByRole('link')).toHaveCount(1);
+  await expect(page.getByTestId('comment')).toContainText('Not a link: javascript:alert(1)');
+  await expectAccessible(page);
+
+  await page
+    .getByRole('navigation', { name: 'Breadcrumbs' })
+    .getByRole('link', { name: 'Discussions' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Name' }).fill(suffix);
+  await expect(row.getByTestId('discussion-name')).toHaveAttribute('data-unread', 'false');
+  await expect(row.getByText('New', { exact: true })).toHaveCount(0);
+
+  // A new comment of someone else marks it again; the manager's own does not.
+  await api(
+    page,
+    '/discussions/add_comment_general',
+    { discussion_id: created.discussion_id, text: 'One more thing' },
+    operator,
+  );
+  await page.getByRole('button', { name: 'Refresh the list' }).click();
+  await expect(row.getByTestId('discussion-name')).toHaveAttribute('data-unread', 'true');
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByTestId('comment').filter({ hasText: 'One more thing' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Thanks, seen.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('comment').filter({ hasText: 'Thanks, seen.' })).toBeVisible();
+  await page.goto(`/discussions?tab=private&q=${suffix}`);
+  await expect(row.getByTestId('discussion-name')).toHaveAttribute('data-unread', 'false');
+});
+
+test('a name of 185 characters without a space wraps instead of widening the page', async ({ page }) => {
+  const operator = await apiLogin(page, DEMO.operator);
+  const { company } = await sharedCompany(page, operator);
+  const word = `Ilgs${suffix}`.padEnd(185, 'x');
+  const created = await api<{ discussion_id: number }>(
+    page,
+    '/discussions/add_discussion_normal',
+    { company_id: company.company_id, name: word, text: `${word} ${word}` },
+    operator,
+  );
+
+  const fitsTheScreen = async () => {
+    const { scrollWidth, width } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+  };
+
+  await login(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
+  const title = page.getByRole('heading', { name: word, level: 1 });
+  await expect(title).toBeVisible();
+  await expect(page.getByTestId('comment').first()).toContainText(word);
+  await fitsTheScreen();
+  // The title and the last crumb take several lines.
+  expect((await title.boundingBox())!.height).toBeGreaterThan(60);
+  const crumb = page.getByRole('navigation', { name: 'Breadcrumbs' }).getByText(word);
+  expect((await crumb.boundingBox())!.height).toBeGreaterThan(30);
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+
+  await page.goto(`/discussions?tab=normal&q=${suffix}`);
+  await expect(page.getByRole('link', { name: word })).toBeVisible();
+  await fitsTheScreen();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/discussions/view/${created.discussion_id}`);
+  await expect(title).toBeVisible();
+  await fitsTheScreen();
+  await page.goto(`/discussions?tab=normal&q=${suffix}`);
+  await expect(page.getByRole('link', { name: word }).first()).toBeVisible();
+  await fitsTheScreen();
+});

@@ -9,10 +9,17 @@ export function getDiscussionGeneral(discussionId: number, options?: CallOptions
   return callApi(discussions.getDiscussionGeneral, { discussion_id: discussionId }, options);
 }
 
+/**
+ * Fetched again whenever a thread is opened, however recently it was seen: what came since shows,
+ * and the server records the reader has seen it (the lists' unread marks).
+ */
 export function getDiscussionGeneralQueryOptions(discussionId: number) {
-  return getThreadQueryOptions(discussionsKeys.general(discussionId), (options) =>
-    getDiscussionGeneral(discussionId, options),
-  );
+  return {
+    ...getThreadQueryOptions(discussionsKeys.general(discussionId), (options) =>
+      getDiscussionGeneral(discussionId, options),
+    ),
+    staleTime: 0,
+  };
 }
 
 /** The thread; each answer also marks it read on the server, which makes the lists' unread marks stale. */
