@@ -40,6 +40,7 @@ function draft(overrides: Record<string, unknown> = {}) {
     vendor_address_id: null,
     vendor_address: null,
     vendor_reference: null,
+    received_on: null,
     lines: [
       {
         line_id: 1,
