@@ -87,8 +87,8 @@ export function orderingSql<O extends string>(
 export const SEARCH_COLLECT_LIMIT = 2000;
 
 /**
- * A search's matches, collected through their indexes and counted up to TOTAL_CAP, and, when there
- * are at most SEARCH_COLLECT_LIMIT of them, the ids of one page of them, in one statement: `found`
+ * A search's matches, collected through their indexes and counted up to `countTo` (TOTAL_CAP), and,
+ * when there are at most SEARCH_COLLECT_LIMIT of them, the ids of one page of them, in one statement: `found`
  * names the matches for `page`. Without ids the caller walks its ordering for the page; the total
  * is known either way, so no count follows.
  */
@@ -96,16 +96,23 @@ export async function collectPage(
   db: { execute: (query: SQL) => PromiseLike<unknown> },
   found: SQL,
   page: SQL,
-): Promise<{ total: CappedTotal; ids?: number[] }> {
+  countTo = TOTAL_CAP,
+): Promise<{ total?: CappedTotal; ids?: number[] }> {
   const result = (await db.execute(
-    sql`with found as (${found} limit ${TOTAL_CAP + 1}), counted as (select count(*)::int as n from found)
+    sql`with found as (${found} limit ${countTo + 1}), counted as (select count(*)::int as n from found)
       select n as found,
         case when n <= ${SEARCH_COLLECT_LIMIT} then array(${page}) end as ids
       from counted`,
   )) as unknown as { rows: Array<{ found: number; ids: number[] | string | null }> };
   const row = result.rows[0]!;
   const count = Number(row.found);
-  const total = count > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value: count, capped: false };
+  // Counted only up to countTo: past a smaller one the total is not known.
+  const total =
+    count <= countTo
+      ? { value: count, capped: false }
+      : countTo === TOTAL_CAP
+        ? { value: TOTAL_CAP, capped: true }
+        : undefined;
   if (row.ids === null) return { total };
   // An int[] comes parsed from either driver; its text form is read too, to be safe.
   const ids = typeof row.ids === 'string' ? row.ids.replace(/[{}]/g, '').split(',').filter(Boolean) : row.ids;

@@ -1,4 +1,4 @@
-import { type Language, type stock, wms } from '@extranet/contract';
+import { type Language, type stock, TOTAL_CAP, wms } from '@extranet/contract';
 import { and, asc, countDistinct, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { consigneeCondition, consigneeIdsCondition, visibleConsigneeIds } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
@@ -12,6 +12,7 @@ import {
   noRows,
   pageWindow,
   referencesMatching,
+  SEARCH_COLLECT_LIMIT,
   totalOf,
 } from '../../http/lists';
 import type { Actor } from '../../http/session';
@@ -77,42 +78,102 @@ function stockScope(
 }
 
 /**
- * The rows a search finds, in two branches each served by its own indexes: rows of the SKUs the
- * text finds by code or name (SKUs through their trigram indexes, their rows through the (SKU,
- * batch, expiry) index), united with the rows whose batch or SSCC it finds (their trigram
- * indexes).
+ * The two branches of a search, each served by its own indexes: rows of the SKUs the text finds by
+ * code or name (SKUs through their trigram indexes, their rows through the (SKU, batch, expiry)
+ * index), and rows whose batch or SSCC it finds (their trigram indexes).
  */
-function stockMatches(
+function stockBranches(
   db: Executor,
   scope: number[] | undefined,
   filters: stock.ListStocksRequest['filters'],
   text: string,
 ) {
   const base = stockScope(scope, filters);
-  const skuIds = db
-    .select({ id: skus.id })
-    .from(skus)
-    .where(
-      and(
-        ilikeAny(text, skus.code, skus.externalCode, skus.name),
-        consigneeIdsCondition(skus.consigneeId, scope),
-      ),
-    );
-  const bySku = db
-    .select({ id: stockRows.id })
-    .from(stockRows)
-    .where(and(base, sql`${stockRows.skuId} = any(array(${skuIds}))`));
-  const byText = db
-    .select({ id: stockRows.id })
-    .from(stockRows)
-    .where(and(base, ilikeAny(text, stockRows.batch, stockRows.sscc)));
-  return bySku.union(byText).getSQL();
+  const skuCondition = and(
+    ilikeAny(text, skus.code, skus.externalCode, skus.name),
+    consigneeIdsCondition(skus.consigneeId, scope),
+  );
+  const skuIds = db.select({ id: skus.id }).from(skus).where(skuCondition);
+  const namedSkus = db.select({ id: skus.id, name: skus.name }).from(skus).where(skuCondition);
+  const bySkuId = sql`${stockRows.skuId} = any(array(${skuIds}))`;
+  return {
+    base,
+    namedSkus,
+    bySkuId,
+    bySku: and(base, bySkuId),
+    byText: and(base, ilikeAny(text, stockRows.batch, stockRows.sscc)),
+  };
 }
 
 /**
- * A page of stock rows and, when asked, their total. A search first collects its rows
- * (stockMatches, collectPage) and, when they are few, orders and counts those alone; otherwise, as
- * without a search, the page walks the ordering's index and the total is counted up to TOTAL_CAP.
+ * The rows a search finds counted up to TOTAL_CAP without reading them: the SKU branch's rows
+ * through the (consignee, SKU) or (SKU, …) index alone, plus the batch and SSCC branch's rows of
+ * other SKUs.
+ */
+async function stockCount(db: Executor, branches: ReturnType<typeof stockBranches>): Promise<CappedTotal> {
+  const bySku = await countCapped(
+    db,
+    db.select({ one: sql`1` }).from(stockRows).where(branches.bySku).getSQL(),
+  );
+  if (bySku.capped) return bySku;
+  const byText = await countCapped(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(stockRows)
+      .where(and(branches.byText, sql`not (${branches.bySkuId})`))
+      .getSQL(),
+  );
+  const value = bySku.value + byText.value;
+  return value > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value, capped: byText.capped };
+}
+
+/** The rows a search finds: the union of its branches. */
+function stockMatches(db: Executor, branches: ReturnType<typeof stockBranches>) {
+  const branch = (where: SQL | undefined) => db.select({ id: stockRows.id }).from(stockRows).where(where);
+  return branch(branches.bySku).union(branch(branches.byText)).getSQL();
+}
+
+/**
+ * The ids that can make up a page of a search with many matches: each branch's first rows in the
+ * list's ordering, as many as the page reaches. The SKU branch is driven from the SKUs the text
+ * names (in name order for the default ordering), so it stops after the page's rows.
+ */
+async function stockPageCandidates(
+  db: Executor,
+  branches: ReturnType<typeof stockBranches>,
+  ordering: stock.ListStocksRequest['ordering'],
+  reach: number,
+): Promise<number[]> {
+  const branch = (where: SQL | undefined) =>
+    db
+      .select({ id: stockRows.id })
+      .from(stockRows)
+      .innerJoin(skus, eq(skus.id, stockRows.skuId))
+      .where(where)
+      .orderBy(...stockOrdering(ordering))
+      .limit(reach)
+      .getSQL();
+  let bySku = branch(branches.bySku);
+  if (!ordering || ordering === 'sku_name' || ordering === '-sku_name') {
+    // The SKUs in name order, each with its rows: the walk stops once the page is full.
+    const direction = ordering === '-sku_name' ? sql`desc` : sql`asc`;
+    bySku = sql`select r.id from (${branches.namedSkus} order by ${skus.name} ${direction} offset 0) k
+      cross join lateral (select ${stockRows.id} as id from ${stockRows}
+        where ${stockRows.skuId} = k.id and ${branches.base ?? sql`true`}) r
+      order by k.name ${direction}, r.id ${direction} limit ${reach}`;
+  }
+  const result = (await db.execute(
+    sql`select id from ((${bySku}) union (${branch(branches.byText)})) candidates`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return result.rows.map((row) => Number(row.id));
+}
+
+/**
+ * A page of stock rows and, when asked, their total. A search collects and counts its rows
+ * (stockMatches, collectPage) and, when they are few, orders those alone; otherwise its page comes
+ * from each branch's first rows (stockPageCandidates). Without a search the page walks the
+ * ordering's index and the total is counted up to TOTAL_CAP.
  */
 export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
   const scope = await visibleConsigneeIds(db, actor);
@@ -120,6 +181,7 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
   const window = pageWindow(query);
   let where: SQL | undefined;
   let total: CappedTotal | undefined;
+  let offset = window.offset;
   if (filters.smart) {
     const page = db
       .select({ id: stockRows.id })
@@ -130,12 +192,20 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
       .limit(window.limit)
       .offset(window.offset)
       .getSQL();
-    const collected = await collectPage(db, stockMatches(db, scope, filters, filters.smart), page);
+    const branches = stockBranches(db, scope, filters, filters.smart);
+    // Collected and counted only as far as they are ordered in memory: past that, the rows of the
+    // SKU branch are counted from an index alone (stockCount) rather than read to be told apart.
+    const collected = await collectPage(db, stockMatches(db, branches), page, SEARCH_COLLECT_LIMIT);
     total = collected.total;
-    if (collected.ids) where = collected.ids.length ? inArray(stockRows.id, collected.ids) : sql`false`;
+    if (!total && query.with_total) total = await stockCount(db, branches);
+    // Collected: the ids are the page. Too many to collect: the ids can make it up.
+    if (collected.ids) offset = 0;
+    const ids =
+      collected.ids ??
+      (await stockPageCandidates(db, branches, query.ordering, window.offset + window.limit));
+    where = ids.length ? inArray(stockRows.id, ids) : sql`false`;
   }
-  const paged = where !== undefined;
-  where ??= and(stockScope(scope, filters), filters.smart ? stockSearch(filters.smart) : undefined);
+  where ??= stockScope(scope, filters);
   const rows = await db
     .select({
       stock_id: stockRows.id,
@@ -161,7 +231,7 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
     .where(where)
     .orderBy(...stockOrdering(query.ordering))
     .limit(window.limit)
-    .offset(paged ? 0 : window.offset);
+    .offset(offset);
   if (query.with_total && total === undefined) {
     total = await countCapped(db, db.select({ one: sql`1` }).from(stockRows).where(where).getSQL());
   }

@@ -1,4 +1,5 @@
 import { stock } from '@extranet/contract';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_UOMS } from '../../demo/seed-reference';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
@@ -279,5 +280,51 @@ describe('stock/list_batches and list_expiry_dates', () => {
       await loginAs(app, buyer),
     );
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('a search with many matching rows', () => {
+  it('pages them in the list order and counts them, driven from the SKUs it names', async () => {
+    const db = app.deps.db;
+    const company = await createCompany(db);
+    const consignee = await createConsignee(db, { companyId: company.id });
+    const first = await createSku(db, { consigneeId: consignee.id, name: 'Bulk oats A' });
+    const second = await createSku(db, { consigneeId: consignee.id, name: 'Bulk oats B' });
+    const template = await createStockRow(db, { consigneeId: consignee.id, skuId: first.id });
+    // 1,500 rows of each SKU, and 5 of another SKU whose batch names the oats.
+    await db.execute(sql`
+      insert into stock_rows (consignee_id, sku_id, qty, uom_id, location_id, batch)
+      select ${consignee.id}::int, case when n <= 1500 then ${first.id}::int else ${second.id}::int end, 1,
+        ${template.uomId}::int, ${template.locationId}::int, 'LOT-' || n
+      from generate_series(1, 3000) n`);
+    const other = await createSku(db, { consigneeId: consignee.id, name: 'Rye' });
+    await db.execute(sql`
+      insert into stock_rows (consignee_id, sku_id, qty, uom_id, location_id, batch)
+      select ${consignee.id}::int, ${other.id}::int, 1, ${template.uomId}::int, ${template.locationId}::int,
+        'Bulk oats lot ' || n
+      from generate_series(1, 5) n`);
+    const user = await createUser(db, { permissions: ['stck'], companyIds: [company.id] });
+    const session = await loginAs(app, user);
+    const list = (body: Record<string, unknown>) => app.call(stock.listStocks, body, session);
+
+    const byName = await list({ filters: { smart: 'bulk oats' }, count: 3, page: 500, with_total: true });
+    expect(byName.body).toMatchObject({ total: 3006, more: true });
+    expect(byName.body.items.map((row: { sku: { name: string } }) => row.sku.name)).toEqual([
+      'Bulk oats A',
+      'Bulk oats B',
+      'Bulk oats B',
+    ]);
+    const ascending = byName.body.items.map((row: { stock_id: number }) => row.stock_id);
+    expect(ascending[2]).toBeGreaterThan(ascending[1]);
+
+    const last = await list({ filters: { smart: 'bulk oats' }, ordering: '-sku_name', count: 10, page: 300 });
+    // Rye's 5 rows, then B's 1,500, then A's 1,501: rows 3,001 to 3,006 are A's last, newest first.
+    const names = last.body.items.map((row: { sku: { name: string } }) => row.sku.name);
+    expect(names).toEqual(Array.from({ length: 6 }, () => 'Bulk oats A'));
+    expect(last.body.more).toBe(false);
+    const descending = last.body.items.map((row: { stock_id: number }) => row.stock_id);
+    expect(descending[0]).toBeGreaterThan(descending[5]);
+    const byBatch = await list({ filters: { smart: 'bulk oats lot' }, with_total: true });
+    expect(byBatch.body).toMatchObject({ total: 5, more: false });
   });
 });
