@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Below Mantine's `sm` breakpoint (48em, 768 px) lists show cards and fold their filters. */
-export const PHONE_QUERY = '(max-width: 47.99em)';
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** Whether the screen is a phone's: read at once, so a phone never first draws the wide table. */
 export function useIsPhone(): boolean {

@@ -7,7 +7,7 @@ const TABLE_COLUMNS_KEY = ['table_columns'] as const;
 
 type Choices = auth.TableColumns[];
 
-export function getTableColumnsQueryOptions() {
+function getTableColumnsQueryOptions() {
   return queryOptions({
     queryKey: TABLE_COLUMNS_KEY,
     queryFn: async ({ signal }) => (await callApi(auth.getTableColumns, {}, { signal })).items,
