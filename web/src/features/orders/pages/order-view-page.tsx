@@ -12,6 +12,7 @@ import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { failureReason } from '../../../shared/messages/failure-reason';
+import { DataState } from '../../../shared/ui/data-state';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -26,7 +27,7 @@ import { useViewOrder } from '../api/view-order';
 import { formatDate, formatDateTime, formatDecimal } from '../components/format';
 import type { OrderDiscussionSlot } from '../components/order-discussion-slot';
 import { OrderLinesTable } from '../components/order-lines-table';
-import { OrderLoadError } from '../components/order-load-error';
+import { BackToOrders } from '../components/order-load-error';
 import { OrderProblems } from '../components/order-problems';
 import { OrderShipment } from '../components/order-shipment';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -132,22 +133,40 @@ function ViewOrder({
   headId: number;
   Discussion: OrderDiscussionSlot;
 }) {
-  const { t } = useTranslation();
   const order = useViewOrder(kind, headId);
   useFollowOrder(kind, headId, order.data);
+  return (
+    <DataState query={order} failedExtra={<BackToOrders kind={kind} />}>
+      {(data) => (
+        <LoadedOrder
+          kind={kind}
+          data={data}
+          onRefresh={() => order.refetch()}
+          isFetching={order.isFetching}
+          Discussion={Discussion}
+        />
+      )}
+    </DataState>
+  );
+}
+
+function LoadedOrder({
+  kind,
+  data,
+  onRefresh,
+  isFetching,
+  Discussion,
+}: {
+  kind: OrderKind;
+  data: OrderView;
+  onRefresh: () => unknown;
+  isFetching: boolean;
+  Discussion: OrderDiscussionSlot;
+}) {
+  const { t } = useTranslation();
   const ready = useSetReady(kind);
   const unready = useSetDraft(kind);
   const reset = useResetFailure(kind);
-
-  if (order.isPending) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (order.isError) return <OrderLoadError kind={kind} error={order.error} />;
-  const data = order.data;
   const code = data.external_code ?? `#${data.head_id}`;
   const busy = ready.isPending || unready.isPending || reset.isPending;
   const showReady = !data.is_template && data.progress === 'draft';
@@ -176,7 +195,7 @@ function ViewOrder({
         }
         actions={
           <>
-            <RefreshButton onRefresh={() => order.refetch()} loading={order.isFetching} />
+            <RefreshButton onRefresh={onRefresh} loading={isFetching} />
             <PrintButton />
             <Button
               variant="default"
@@ -278,7 +297,7 @@ function ViewOrder({
       <Suspense
         fallback={
           <Center mih={120}>
-            <Loader aria-label={t('common.loading')} />
+            <Loader aria-label={t('common.loading')} role="progressbar" />
           </Center>
         }
       >
