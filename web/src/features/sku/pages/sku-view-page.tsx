@@ -116,7 +116,9 @@ function SkuView({ skuId }: { skuId: number }) {
                 <StorageTab data={data} />
               </Tabs.Panel>
               <Tabs.Panel value="barcodes" pt="md">
-                <EanTable eans={eans.data?.items ?? []} fetching={eans.isFetching} />
+                <DataState query={eans}>
+                  {(page) => <EanTable eans={page.items} fetching={eans.isFetching} />}
+                </DataState>
               </Tabs.Panel>
               <Tabs.Panel value="general" pt="md">
                 <GeneralTab data={data} />
