@@ -1,5 +1,5 @@
 import type { Permission } from '@extranet/contract';
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +22,16 @@ export function RequirePermission({
   const { t } = useTranslation();
   const session = useSession();
   if (!anyOf.some((permission) => session[permission])) {
+    // The screen still has its heading, so it reads as a page (axe: page-has-heading-one).
     return (
-      <Alert color="red" variant="light" icon={<IconLock aria-hidden />} role="alert">
-        {message ?? t('catalogs.forbidden')}
-      </Alert>
+      <Stack>
+        <Title order={1} size="h3">
+          {t('errors.forbidden')}
+        </Title>
+        <Alert color="red" variant="light" icon={<IconLock aria-hidden />} role="alert">
+          {message ?? t('catalogs.forbidden')}
+        </Alert>
+      </Stack>
     );
   }
   return children;
