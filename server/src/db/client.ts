@@ -100,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   options.log?.info('applying database migrations');
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   await client.listen('identity_changed', () => changes.emit());
-  changes.exclusive = true;
+  await client.listen('notifications_changed', () => changes.emitNotifications());
   attachIdentityChanges(db, changes);
   return {
     db: db as unknown as Db,

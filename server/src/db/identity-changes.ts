@@ -17,11 +17,6 @@ export class IdentityChanges {
   #notificationListeners = new Set<() => void>();
   /** False while changes of other instances may go unseen (the listening connection is down). */
   live = true;
-  /**
-   * The embedded database: this process is the only one that writes it, so every change of any
-   * table passes through its statements (unseen notifications can be known without asking).
-   */
-  exclusive = false;
 
   /** Any statement that writes the notifications table (the header bell's state). */
   subscribeNotifications(listener: () => void): void {
@@ -91,7 +86,7 @@ export function identityWriteLogger(changes: IdentityChanges): DrizzleLogger {
 const RECONNECT_MS = 1_000;
 
 /**
- * PostgreSQL: one connection of its own LISTENs on `identity_changed`. While it is down the
+ * PostgreSQL: one connection of its own LISTENs on `identity_changed` and `notifications_changed`. While it is down the
  * changes are not live (the cache answers nothing from memory); once it is back, everything
  * cached before is dropped, since a change may have gone by unseen.
  */
@@ -107,10 +102,14 @@ export function listenForIdentityChanges(
   const down = () => {
     changes.live = false;
     changes.emit();
+    changes.emitNotifications();
   };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
-    next.on('notification', () => changes.emit());
+    next.on('notification', (message) => {
+      if (message.channel === 'notifications_changed') changes.emitNotifications();
+      else changes.emit();
+    });
     next.on('error', () => {});
     next.on('end', () => {
       if (closed || client !== next) return;
@@ -120,10 +119,11 @@ export function listenForIdentityChanges(
       timer = setTimeout(() => void reconnect(), RECONNECT_MS);
     });
     await next.connect();
-    await next.query('listen identity_changed');
+    await next.query('listen identity_changed; listen notifications_changed');
     client = next;
     changes.live = true;
     changes.emit();
+    changes.emitNotifications();
   };
   const reconnect = async () => {
     if (closed) return;

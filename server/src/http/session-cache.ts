@@ -35,14 +35,12 @@ export class SessionCache {
   #touched = new Map<number, number>();
   #generation = 0;
   #live: () => boolean;
-  /** Per user, whether they have unseen notifications; kept only where `exclusive`. */
-  #unseen = new Map<number, boolean>();
+  /** Per user, whether they have unseen notifications, and until when (epoch milliseconds). */
+  #unseen = new Map<number, { value: boolean; until: number }>();
   #unseenGeneration = 0;
-  #exclusive: boolean;
 
-  constructor(live: () => boolean, exclusive = false) {
+  constructor(live: () => boolean) {
     this.#live = live;
-    this.#exclusive = exclusive;
   }
 
   forgetUnseen(): void {
@@ -50,16 +48,19 @@ export class SessionCache {
     this.#unseenGeneration++;
   }
 
-  /** On a database only this process writes, known until a statement writes notifications. */
+  /**
+   * Whether the user has unseen notifications, kept like a session: until any write of
+   * notifications is seen (this process's statements, other instances' through the database).
+   */
   async unseenNotifications(userId: number, read: () => Promise<boolean>): Promise<boolean> {
-    if (!this.#exclusive) return read();
+    const now = Date.now();
     const known = this.#unseen.get(userId);
-    if (known !== undefined) return known;
+    if (known && known.until > now && this.#live()) return known.value;
     const generation = this.#unseenGeneration;
     const value = await read();
-    if (generation === this.#unseenGeneration) {
+    if (generation === this.#unseenGeneration && this.#live()) {
       if (this.#unseen.size >= MAX_ENTRIES) this.#unseen.clear();
-      this.#unseen.set(userId, value);
+      this.#unseen.set(userId, { value, until: now + CACHE_MS });
     }
     return value;
   }
@@ -114,7 +115,7 @@ export function sessionCacheOf(db: object): SessionCache | undefined {
   if (existing) return existing;
   const changes = identityChangesOf(db);
   if (!changes) return undefined;
-  const cache = new SessionCache(() => changes.live, changes.exclusive);
+  const cache = new SessionCache(() => changes.live);
   changes.subscribe(() => cache.forgetAll());
   changes.subscribeNotifications(() => cache.forgetUnseen());
   caches.set(db, cache);

@@ -3,8 +3,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { identityChangesOf } from '../db/identity-changes';
 import { sessions, userPermissions } from '../db/schema';
+import { createComments, createOrderWithDiscussion } from '../modules/discussions/discussions.factories';
 import { createTestApp, loginAs, type TestApp } from '../test/app';
-import { createUser } from '../test/factories';
+import { createCompany, createConsignee, createUser } from '../test/factories';
 import { deleteEndedSessions } from './session';
 import { TOUCH_EVERY_MS } from './session-cache';
 
@@ -152,5 +153,29 @@ describe('ended sessions', () => {
       .where(inArray(sessions.userId, [live.user.id, revoked.user.id, idle.user.id, absolute.user.id]));
     expect(left).toEqual([{ userId: live.user.id }]);
     expect((await app.call(auth.getSession, {}, live.token)).status).toBe(200);
+  });
+});
+
+describe('the instance cache of the header bell', () => {
+  it('forgets what it knew when the database announces notifications written by another instance', async () => {
+    const { user, token } = await signedIn();
+    const company = await createCompany(app.deps.db);
+    const consignee = await createConsignee(app.deps.db, { companyId: company.id });
+    const { discussionId } = await createOrderWithDiscussion(app.deps.db, {
+      kind: 'purch',
+      consigneeId: consignee.id,
+    });
+    await createComments(app.deps.db, { discussionId, userId: user.id, count: 1 });
+    expect((await app.call(auth.getSession, {}, token)).body.has_new_notifications).toBe(false);
+    const announced = new Promise<void>((resolve) =>
+      identityChangesOf(app.deps.db)!.subscribeNotifications(resolve),
+    );
+    // Written as another instance would: not through this process's statements of notifications.
+    await app.deps.db.execute(
+      sql`insert into public.notifications (user_id, comment_id, ntfy_type)
+        select ${user.id}, id, 'pord' from comments where discussion_id = ${discussionId}`,
+    );
+    await announced;
+    expect((await app.call(auth.getSession, {}, token)).body.has_new_notifications).toBe(true);
   });
 });

@@ -160,8 +160,8 @@ function buildUnseenLookup(db: Db) {
 const unseenLookups = new WeakMap<Db, ReturnType<typeof buildUnseenLookup>>();
 
 /**
- * The header bell's state as the database has it now: asked on every call, except on the embedded
- * database, whose every write of notifications this process sees (http/session-cache.ts).
+ * The header bell's state: from the instance's cache while no write of notifications was seen since
+ * it was read (http/session-cache.ts), else from the database.
  */
 export async function hasUnseenNotifications(db: Db, userId: number): Promise<boolean> {
   let lookup = unseenLookups.get(db);
