@@ -1,9 +1,10 @@
 import type { Permission } from '@extranet/contract';
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
+import { PageTitle } from './page-title';
 
 /**
  * A screen that needs one of the given permissions says so instead of failing call by call
@@ -22,12 +23,10 @@ export function RequirePermission({
   const { t } = useTranslation();
   const session = useSession();
   if (!anyOf.some((permission) => session[permission])) {
-    // The screen still has its heading, so it reads as a page (axe: page-has-heading-one).
+    // The screen still has its heading and names its tab, so it reads as a page.
     return (
       <Stack>
-        <Title order={1} size="h3">
-          {t('errors.forbidden')}
-        </Title>
+        <PageTitle title={t('errors.forbidden')} />
         <Alert color="red" variant="light" icon={<IconLock aria-hidden />} role="alert">
           {message ?? t('catalogs.forbidden')}
         </Alert>

@@ -1,5 +1,5 @@
 import { sku } from '@extranet/contract';
-import { ActionIcon, Anchor, Group, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
