@@ -154,6 +154,7 @@ describe('page configuration and headers', () => {
       COMMENT_MAX_FILESIZE: 10 * 1024 * 1024,
       COMMENT_ACCEPTED_FILES: expect.stringContaining('.pdf'),
       REPORT_ALLOWED_HOSTS: [],
+      TRACKING_URLS: {},
     });
   });
 

@@ -133,6 +133,11 @@ describe('master data in warehouse events', () => {
     expect(renamed.body.master).toMatchObject({ changed: 1 });
     expect(await named('ru')).toEqual([expect.objectContaining({ name: 'кор.' })]);
     expect(await named('lv')).toEqual([expect.objectContaining({ name: names.uom })]);
+
+    // Sent again without names, as most warehouse systems do: the names it has stay.
+    const plain = await push({ uoms: [{ name: names.uom }] });
+    expect(plain.body.master).toEqual({ added: 0, changed: 0, unchanged: 1 });
+    expect(await named('ru')).toEqual([expect.objectContaining({ name: 'кор.' })]);
   });
 
   it('upserts by code: the same records are unchanged, a new name is a change', async () => {

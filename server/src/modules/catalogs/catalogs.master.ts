@@ -183,16 +183,33 @@ export async function applyMasterData(
   outcomes.add(
     'uoms',
     uomPlan,
-    await upsert(
-      tx,
-      uoms,
-      ok(uomPlan).map((item) => ({
-        index: item.index,
-        values: { name: item.record.name, names: item.record.names ?? null, active: activeOf(item.record) },
-      })),
-      [uoms.name],
-      { names: uoms.names, active: uoms.active },
-    ),
+    new Map([
+      // A unit sent without `names` keeps the names it has (the reference units come named).
+      ...(await upsert(
+        tx,
+        uoms,
+        ok(uomPlan)
+          .filter((item) => item.record.names !== undefined)
+          .map((item) => ({
+            index: item.index,
+            values: { name: item.record.name, names: item.record.names, active: activeOf(item.record) },
+          })),
+        [uoms.name],
+        { names: uoms.names, active: uoms.active },
+      )),
+      ...(await upsert(
+        tx,
+        uoms,
+        ok(uomPlan)
+          .filter((item) => item.record.names === undefined)
+          .map((item) => ({
+            index: item.index,
+            values: { name: item.record.name, active: activeOf(item.record) },
+          })),
+        [uoms.name],
+        { active: uoms.active },
+      )),
+    ]),
   );
 
   const currencyPlan = plan(master.currencies, (r) => r.code, 'code');
