@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { attachFiles } from '../files/files.service';
+import { emitCommentAdded } from './discussion-events';
 import {
   addMembers,
   companyUserIds,
@@ -26,7 +27,6 @@ import {
   markRead,
   notifyGeneralComment,
 } from './discussions.repository';
-import { emitCommentAdded } from './discussion-events';
 import { notifyOrderComment, type OrderKind } from './order-discussions';
 
 const { MAX_THREAD_COMMENTS } = contract;

@@ -163,7 +163,10 @@ function Sessions() {
       <Table.ScrollContainer
         minWidth={560}
         scrollAreaProps={{
-          viewportProps: { tabIndex: 0, 'aria-label': t('auth.security.sessions') } as Record<string, unknown>,
+          viewportProps: { tabIndex: 0, 'aria-label': t('auth.security.sessions') } as Record<
+            string,
+            unknown
+          >,
         }}
       >
         <Table striped data-testid="sessions-table">
