@@ -24,7 +24,10 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
     // SPEC.md §9: the week starts on Monday.
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
       <ModalsProvider labels={{ confirm: t('common.ok'), cancel: t('common.cancel') }}>
-        <Notifications position="bottom-right" limit={5} />
+        {/* In a landmark of their own: a toast is not content outside every region (axe 'region'). */}
+        <section aria-label={t('layout.alerts')}>
+          <Notifications position="bottom-right" limit={5} withinPortal={false} />
+        </section>
         {children}
       </ModalsProvider>
     </DatesProvider>

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Modal, Tooltip } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -15,6 +15,11 @@ export const theme = createTheme({
       // A modal's title bar is a <header>, which assistive technology (and axe) takes for a second
       // page banner beside the app's own; inside a dialog it is only its title row.
       defaultProps: { attributes: { header: { role: 'none' } } },
+    }),
+    Tooltip: Tooltip.extend({
+      // Beside the control it names, inside the page's landmarks (axe 'region'), rather than in a
+      // portal at the end of the body; a fixed position keeps it out of scroll containers' clip.
+      defaultProps: { withinPortal: false, floatingStrategy: 'fixed' },
     }),
   },
 });

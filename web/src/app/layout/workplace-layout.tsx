@@ -66,7 +66,13 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
           <NavMenu />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+      {/* Named: an embedded report brings a main landmark of its own (axe 'landmark-unique'). */}
+      <AppShell.Main
+        id="main-content"
+        tabIndex={-1}
+        className={classes.main}
+        aria-label={t('layout.content')}
+      >
         <AppBreadcrumbs />
         <div className={classes.content}>{children ?? <Outlet />}</div>
         <AppFooter />
