@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api, apiLogin, expectAccessible as checkAccessible, DEMO, expect, login, test } from './fixtures';
+import { seedEmptyOrder } from './seed';
 
 // Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it.
 test.describe.configure({ timeout: 180_000 });
@@ -14,21 +15,7 @@ const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** A draft purchase order of the manager's, made through the API. */
 async function seedDraftOrder(page: Page, code: string): Promise<number> {
-  const token = await apiLogin(page, DEMO.manager);
-  const consignees = await api<{ items: Array<{ consignee_id: number }> }>(
-    page,
-    '/catalogs/consignee/list',
-    { filters: {}, count: 1 },
-    token,
-  );
-  const added = await api<{ head_id: number }>(
-    page,
-    '/orders/purch/add_order',
-    { fields: { consignee_id: consignees.items[0]?.consignee_id, external_code: code } },
-    token,
-  );
-  expect(added.head_id).toBeGreaterThan(0);
-  return added.head_id;
+  return seedEmptyOrder(page, await apiLogin(page, DEMO.manager), 'purch', code);
 }
 
 /**
@@ -142,6 +129,47 @@ test('unsaved order and comment drafts come back after a reload until discarded'
   await page.reload();
   await expect(discussion.getByText('Half-written note about the truck')).toBeVisible();
   await expect(message).toHaveValue('');
+});
+
+test('the new order and new discussion forms keep what is typed across a reload', async ({ page }) => {
+  const drafts = () =>
+    page.evaluate(() => Object.keys(window.sessionStorage).filter((k) => k.startsWith('draft:')));
+  const code = `E2E-ADD-DR-${suffix}`;
+  await login(page, DEMO.manager, '/login?redirectTo=%2Forders%2Fpurch%2Fadd');
+  const external = page.getByRole('textbox', { name: 'External code', exact: true });
+  await expect(external).toBeVisible();
+  // The manager's consignee chosen for them is no typing: no draft, no note on a reload.
+  await page.reload();
+  await expect(external).toBeVisible();
+  await expect(page.getByTestId('draft-note')).toHaveCount(0);
+  const consignee = page.getByRole('combobox', { name: 'Consignee', exact: true });
+  await consignee.click();
+  await page.getByRole('option', { name: 'Baltic Foods Retail' }).click();
+  await external.fill(code);
+  await expect.poll(drafts).toHaveLength(1);
+  await page.reload();
+  await expect(external).toHaveValue(code);
+  await expect(consignee).toHaveValue('Baltic Foods Retail');
+  await expect(page.getByTestId('draft-note')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/orders\/purch\/edit\/\d+$/);
+  await expect.poll(drafts).toHaveLength(0);
+  await page.goto('/orders/purch/add');
+  await expect(external).toHaveValue('');
+  await expect(page.getByTestId('draft-note')).toHaveCount(0);
+
+  await page.goto('/discussions/add/normal');
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill(`Draft thread ${suffix}`);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Started before lunch');
+  await expect.poll(drafts).toHaveLength(1);
+  await page.reload();
+  await expect(name).toHaveValue(`Draft thread ${suffix}`);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Started before lunch');
+  await page.getByTestId('draft-note').getByRole('button', { name: 'Discard changes' }).click();
+  await expect(name).toHaveValue('');
+  await expect.poll(drafts).toHaveLength(0);
 });
 
 test('signing out from the dialog keeps the draft for the next sign-in', async ({ page }) => {

@@ -8,7 +8,8 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api';
 import { companySource } from '../../../shared/catalogs/sources';
-import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
+import { fieldError, MESSAGES, requiredText, useFormDraft } from '../../../shared/forms';
+import { DraftNote } from '../../../shared/ui/draft-note';
 import { notifyError } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { RemoteMultiSelect, RemoteSelect } from '../../../shared/ui/remote-select';
@@ -40,14 +41,15 @@ export function DiscussionAddPage({ visibility }: { visibility: Visibility }) {
   const navigate = useNavigate();
   const add = useAddDiscussion(visibility);
   const [uploading, setUploading] = useState(false);
-  const { control, register, handleSubmit, formState, setValue, watch } = useForm<
-    FormInput,
-    unknown,
-    FormOutput
-  >({
+  const form = useForm<FormInput, unknown, FormOutput>({
     defaultValues: { company_id: null, name: '', text: '', users: [], files: [] },
     resolver: zodResolver(DiscussionFormSchema),
     mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, formState, setValue, watch } = form;
+  // Uploaded files cannot come back after a reload; what is typed and chosen can.
+  const draft = useFormDraft(form, `discussion-add:${visibility}`, {
+    fields: ['company_id', 'name', 'text', 'users'],
   });
   const companyId = watch('company_id');
   const title = t(`discussions.add.title.${visibility}`);
@@ -60,6 +62,7 @@ export function DiscussionAddPage({ visibility }: { visibility: Visibility }) {
           ...values,
           users: visibility === 'broadcast' ? [] : values.users,
         });
+        draft.clear();
         navigate(discussionPaths.view(discussion_id));
       } catch {
         window.scrollTo({ top: 0 });
@@ -71,6 +74,7 @@ export function DiscussionAddPage({ visibility }: { visibility: Visibility }) {
   return (
     <Stack gap="md" maw={720}>
       <PageTitle title={title} section={t('discussions.list.title')} />
+      <DraftNote draft={draft} />
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={onSubmit} noValidate aria-label={title}>
           <Stack gap="md">

@@ -23,10 +23,10 @@ export function OrderLoadError({
 }: {
   kind: OrderKind;
   error: unknown;
-  onRetry?: () => unknown;
+  onRetry: () => unknown;
 }) {
   return (
-    <FailedState error={error} onRetry={onRetry ?? (() => window.location.reload())}>
+    <FailedState error={error} onRetry={onRetry}>
       <BackToOrders kind={kind} />
     </FailedState>
   );

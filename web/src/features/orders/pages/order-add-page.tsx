@@ -7,7 +7,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { fieldError, MESSAGES } from '../../../shared/forms';
+import { fieldError, MESSAGES, useFormDraft } from '../../../shared/forms';
+import { DraftNote } from '../../../shared/ui/draft-note';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -75,7 +76,7 @@ function AddOrder({ kind }: { kind: OrderKind }) {
   const defaults = useAddOrderDefaults(kind);
   const add = useAddOrder(kind);
 
-  const { control, register, handleSubmit, setValue, getValues, watch, formState } = useForm<AddOrderValues>({
+  const form = useForm<AddOrderValues>({
     resolver: zodResolver(AddOrderForm),
     defaultValues: {
       consignee_id: fromConsigneeId,
@@ -84,14 +85,19 @@ function AddOrder({ kind }: { kind: OrderKind }) {
       is_template: false,
     },
   });
+  const { control, register, handleSubmit, setValue, getValues, resetField, watch, formState } = form;
+  // What is typed survives a reload or a new sign-in until the order is created (a copy starts
+  // from its source order each time: nothing of it is worth keeping).
+  const draft = useFormDraft(form, copying ? null : `order-add:${kind}`);
 
   // The user's only consignee is chosen for them, unless the form copies an order.
   const defaultConsignee = defaults.data?.consignee_id ?? null;
   useEffect(() => {
     if (!copying && defaultConsignee !== null && getValues('consignee_id') === null) {
-      setValue('consignee_id', defaultConsignee);
+      // As the form's starting value, not as typing: it is no unsaved change worth a draft.
+      resetField('consignee_id', { defaultValue: defaultConsignee });
     }
-  }, [copying, defaultConsignee, getValues, setValue]);
+  }, [copying, defaultConsignee, getValues, resetField]);
 
   const consigneeId = watch('consignee_id');
 
@@ -107,6 +113,7 @@ function AddOrder({ kind }: { kind: OrderKind }) {
         },
         {
           onSuccess: ({ head_id }) => {
+            draft.clear();
             notifySuccess(t('orders.add.created'));
             navigate(orderPaths.edit(kind, head_id));
           },
@@ -120,6 +127,7 @@ function AddOrder({ kind }: { kind: OrderKind }) {
     <Stack gap="md" maw={640}>
       <PageTitle title={t(`orders.add.title.${kind}`)} section={t(`orders.list.title.${kind}`)} />
       {copying && fromOrderId !== null && <CopyNotice kind={kind} fromOrderId={fromOrderId} />}
+      <DraftNote draft={draft} />
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={onSubmit} noValidate aria-label={t(`orders.add.title.${kind}`)}>
           <Stack gap="md">

@@ -46,7 +46,9 @@ function EditOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
       </Center>
     );
   }
-  if (order.isError) return <OrderLoadError kind={kind} error={order.error} />;
+  if (order.isError) {
+    return <OrderLoadError kind={kind} error={order.error} onRetry={() => order.refetch()} />;
+  }
   return <EditLoadedOrder kind={kind} order={order.data} defaultUomId={defaults.data?.uom_id ?? null} />;
 }
 
