@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { seedEmptyOrder } from './seed';
 
 // Forms never change or drop what was typed without a word: unreadable dates stay with an error,
 // a minus where nothing may be negative is refused with a message, ranges are checked both ways.
@@ -10,24 +11,7 @@ let orders = 0;
 
 async function draftOrder(page: Page): Promise<number> {
   const token = await apiLogin(page, DEMO.operator);
-  const consignees = await api<{ items: { consignee_id: number }[] }>(
-    page,
-    '/catalogs/consignee/list',
-    { filters: {} },
-    token,
-  );
-  const added = await api<{ head_id: number }>(
-    page,
-    '/orders/purch/add_order',
-    {
-      fields: {
-        consignee_id: consignees.items[0]!.consignee_id,
-        external_code: `E2E-FORM-${suffix}-${++orders}`,
-      },
-    },
-    token,
-  );
-  return added.head_id;
+  return seedEmptyOrder(page, token, 'purch', `E2E-FORM-${suffix}-${++orders}`);
 }
 
 test('a date the form cannot read stays as typed with an error, and the order is not saved with it', async ({

@@ -9,8 +9,9 @@ import {
   login,
   test,
 } from './fixtures';
+import { seedSalesOrder } from './seed';
 
-// Issue 5: purchase and sales orders from nothing to ready, copies of templates, problems.
+// Purchase and sales orders from nothing to ready, copies of templates, problems.
 
 /** The screen without the toasts of the last action (they close by themselves), checked by axe. */
 async function expectAccessible(page: Page) {
@@ -128,63 +129,16 @@ test('a purchase order goes from nothing to ready in the browser', async ({ page
   await expect(page.locator('table tbody tr').first()).toContainText(code);
 });
 
-interface Page0<T> {
-  items: T[];
-}
-
 /** A sales template of the manager's, made through the API: complete but for its delivery date. */
 async function seedSalesTemplate(page: Page, token: string) {
-  const first = async <T>(path: string, filters: object) =>
-    (await api<Page0<T>>(page, path, { filters, count: 1 }, token)).items[0] as T;
-  const consignee = await first<{ consignee_id: number }>('/catalogs/consignee/list', {});
-  const customer = await first<{ customer_id: number }>('/catalogs/customer/list', {
-    consignee_id: consignee.consignee_id,
-    for_order: true,
-  });
-  const address = await first<{ address_id: number }>('/catalogs/address/list', {
-    customer_id: customer.customer_id,
-  });
-  const skus = await api<Page0<{ sku_id: number }>>(
-    page,
-    '/catalogs/sku/list',
-    { filters: { consignee_id: consignee.consignee_id, for_order: true }, count: 2 },
-    token,
-  );
-  const location = await first<{ location_id: number }>('/catalogs/location/list', {});
-  const uom = await first<{ uom_id: number }>('/catalogs/uom/list', {});
   const code = `E2E-SO-TPL-${suffix}`;
-  const added = await api<{ head_id: number }>(
-    page,
-    '/orders/sales/add_order',
-    { fields: { consignee_id: consignee.consignee_id, external_code: code, is_template: true } },
-    token,
-  );
-  const edited = await api<{ head_id?: number }>(
-    page,
-    '/orders/sales/edit_order',
-    {
-      head_id: added.head_id,
-      fields: {
-        customer_id: customer.customer_id,
-        customer_address_id: address.address_id,
-        delivery_address_id: address.address_id,
-        due_days: { $decimal: '30' },
-        location_id: location.location_id,
-        delivery_date: null,
-        lines: skus.items.map((sku, i) => ({
-          sku_id: sku.sku_id,
-          ordered_qty: { $decimal: String(i + 1) },
-          uom_id: uom.uom_id,
-          price: { $decimal: '0.333' },
-          batch: null,
-          expiry_date: null,
-        })),
-      },
-    },
-    token,
-  );
-  expect(edited.head_id).toBe(added.head_id);
-  return { headId: added.head_id, code };
+  const headId = await seedSalesOrder(page, token, {
+    code,
+    price: '0.333',
+    deliveryDate: null,
+    isTemplate: true,
+  });
+  return { headId, code };
 }
 
 test('a sales order copied from a template is fixed, set ready and set back to draft', async ({ page }) => {
@@ -268,7 +222,9 @@ test('a refused order goes back to draft, is fixed and set ready again; resendin
 }) => {
   test.slow();
   const token = await apiLogin(page, DEMO.operator);
-  const failed = await api<Page0<{ head_id: number; external_code: string | null; failure_reason: string }>>(
+  const failed = await api<{
+    items: { head_id: number; external_code: string | null; failure_reason: string }[];
+  }>(
     page,
     '/orders/purch/list_orders',
     { filters: { progress: 'failure', is_template: false }, count: 1 },

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { isoDay, seedSalesOrder } from './seed';
 import { SERVER_ENV } from './server-env';
 
 // What the warehouse reports of a sales order's shipment reaches its view: the carrier's tracking
@@ -8,70 +9,6 @@ import { SERVER_ENV } from './server-env';
 // without a tracking number.
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-function isoDay(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-interface Page0<T> {
-  items: T[];
-}
-
-/** A draft sales order of two lines (1 and 2 of two SKUs) nothing stops being ready. */
-async function seedSalesDraft(page: Page, token: string, code: string) {
-  const first = async <T>(path: string, filters: object) =>
-    (await api<Page0<T>>(page, path, { filters, count: 1 }, token)).items[0]!;
-  const consignee = await first<{ consignee_id: number }>('/catalogs/consignee/list', { for_order: true });
-  const customer = await first<{ customer_id: number }>('/catalogs/customer/list', {
-    consignee_id: consignee.consignee_id,
-    for_order: true,
-  });
-  const address = await first<{ address_id: number }>('/catalogs/address/list', {
-    customer_id: customer.customer_id,
-  });
-  const skus = await api<Page0<{ sku_id: number }>>(
-    page,
-    '/catalogs/sku/list',
-    { filters: { consignee_id: consignee.consignee_id, for_order: true }, count: 2 },
-    token,
-  );
-  const location = await first<{ location_id: number }>('/catalogs/location/list', {});
-  const uom = await first<{ uom_id: number }>('/catalogs/uom/list', {});
-  const added = await api<{ head_id: number }>(
-    page,
-    '/orders/sales/add_order',
-    { fields: { consignee_id: consignee.consignee_id, external_code: code } },
-    token,
-  );
-  const edited = await api<{ head_id?: number; failure?: unknown }>(
-    page,
-    '/orders/sales/edit_order',
-    {
-      head_id: added.head_id,
-      fields: {
-        customer_id: customer.customer_id,
-        customer_address_id: address.address_id,
-        delivery_address_id: address.address_id,
-        due_days: { $decimal: '30' },
-        location_id: location.location_id,
-        delivery_date: { $date: isoDay(7) },
-        lines: skus.items.map((sku, i) => ({
-          sku_id: sku.sku_id,
-          ordered_qty: { $decimal: String(i + 1) },
-          uom_id: uom.uom_id,
-          price: { $decimal: '1.500' },
-          batch: null,
-          expiry_date: null,
-        })),
-      },
-    },
-    token,
-  );
-  expect(edited.head_id, JSON.stringify(edited)).toBe(added.head_id);
-  return added.head_id;
-}
 
 let eventSequence = 0;
 
@@ -96,7 +33,7 @@ async function postWarehouseEvent(page: Page, event: object) {
  * one sends it (the grace delay), then reported shipped.
  */
 async function shippedOrder(page: Page, token: string, code: string) {
-  const headId = await seedSalesDraft(page, token, code);
+  const headId = await seedSalesOrder(page, token, { code, price: '1.500', deliveryDate: isoDay(7) });
   const ready = await api<{ failure?: unknown }>(page, '/orders/sales/set_ready', { head_id: headId }, token);
   expect(ready.failure).toBeUndefined();
   const order = { kind: 'sales', head_id: headId };

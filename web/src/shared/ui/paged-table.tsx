@@ -28,7 +28,7 @@ export function positiveInt(value: string | null): number | null {
 }
 
 /** A page of a list as the server answers it (DESIGN.md §3). */
-interface ListPage<T> {
+export interface ListPage<T> {
   items: T[];
   more?: boolean;
   total?: number;

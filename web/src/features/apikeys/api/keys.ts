@@ -5,5 +5,4 @@ export const API_KEYS_KEY = ['apikeys'] as const;
 
 export const apiKeysKeys = {
   list: (request: apikeys.ListKeysRequest) => [...API_KEYS_KEY, 'list', request] as const,
-  companies: () => [...API_KEYS_KEY, 'companies'] as const,
 };

@@ -1,31 +1,18 @@
 import { apikeys, ROLE_ADMIN } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api';
 import { formatIsoDate } from '../../../shared/catalogs/format';
+import { useLinkedCompanies } from '../../../shared/catalogs/linked-companies';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSession } from '../../../shared/session';
+import { SecretShown } from '../../../shared/ui/secret-shown';
 import { useAddKey } from '../api/add-key';
-import { useKeyCompanies } from '../api/list-key-companies';
 
 /** Expiry choices offered first, in days from today; "date" picks any day up to a year. */
 const EXPIRY_PRESETS = ['30', '90', '180', '365'] as const;
@@ -67,7 +54,14 @@ export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: ()
       size="lg"
     >
       {add.data ? (
-        <SecretShown secret={add.data.secret} onDone={close} />
+        <SecretShown
+          secret={add.data.secret}
+          warning={t('apikeys.secret.once')}
+          usage={t('apikeys.secret.usage')}
+          copyLabel={t('apikeys.secret.copy')}
+          testId="api-key-secret"
+          onDone={close}
+        />
       ) : (
         <KeyForm
           busy={add.isPending}
@@ -93,7 +87,7 @@ function KeyForm({
 }) {
   const { t } = useTranslation();
   const session = useSession();
-  const companies = useKeyCompanies();
+  const companies = useLinkedCompanies();
   const isAdmin = session.role === ROLE_ADMIN;
   const today = apikeys.utcToday();
   const latest = apikeys.latestKeyExpiry(today);
@@ -243,36 +237,5 @@ function KeyForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function SecretShown({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm">
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-        {t('apikeys.secret.once')}
-      </Alert>
-      <Code block data-testid="api-key-secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-        {secret}
-      </Code>
-      <Text size="sm" c="dimmed">
-        {t('apikeys.secret.usage')}
-      </Text>
-      <Group justify="flex-end" gap="sm">
-        <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied ? t('apikeys.secret.copied') : t('apikeys.secret.copy')}
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone}>{t('apikeys.secret.done')}</Button>
-      </Group>
-    </Stack>
   );
 }

@@ -5,9 +5,7 @@ import {
   Button,
   Code,
   Group,
-  Loader,
   Modal,
-  Pagination,
   SegmentedControl,
   Stack,
   Table,
@@ -24,6 +22,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useTableUrlState } from '../../../shared/ui/paged-table';
 import { RequirePermission } from '../../../shared/ui/require-permission';
+import { SimpleTable } from '../../../shared/ui/simple-table';
 import { useListKeys } from '../api/list-keys';
 import { useRevokeKey } from '../api/revoke-key';
 import { AddKeyDialog } from '../components/add-key-dialog';
@@ -60,7 +59,6 @@ function ApiKeys() {
   });
   const [adding, addDialog] = useDisclosure(false);
   const [revoking, setRevoking] = useState<apikeys.KeyRow | null>(null);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / table.size));
 
   return (
     <Stack gap="md">
@@ -84,91 +82,74 @@ function ApiKeys() {
           data={SHOWN.map((value) => ({ value, label: t(`apikeys.list.shownFilter.${value}`) }))}
         />
       </Group>
-      {list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, list.error)}
-        </Alert>
-      ) : !list.data ? (
-        <Loader aria-label={t('common.loading')} />
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{t('apikeys.list.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="api-keys-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('apikeys.fields.name')}</Table.Th>
-                <Table.Th>{t('apikeys.fields.permissions')}</Table.Th>
-                <Table.Th>{t('apikeys.fields.companies')}</Table.Th>
-                <Table.Th>{t('apikeys.list.owner')}</Table.Th>
-                <Table.Th>{t('apikeys.list.created')}</Table.Th>
-                <Table.Th>{t('apikeys.fields.expires')}</Table.Th>
-                <Table.Th>{t('apikeys.list.lastUsed')}</Table.Th>
-                <Table.Th>{t('apikeys.list.status')}</Table.Th>
-                <Table.Th>{t('apikeys.list.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((key) => (
-                <Table.Tr key={key.key_id} data-testid={`api-key-${key.key_id}`}>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Text size="sm" fw={600}>
-                        {key.name}
-                      </Text>
-                      <Code aria-label={t('apikeys.list.hint', { hint: key.secret_hint })}>
-                        …{key.secret_hint}
-                      </Code>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {key.permissions.length === 0
-                        ? '—'
-                        : key.permissions.map((permission) => (
-                            <Badge key={permission} variant="light" color="gray">
-                              {t(`auth.permissions.${permission}`)}
-                            </Badge>
-                          ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{key.companies.map((company) => company.name).join(', ')}</Table.Td>
-                  <Table.Td>{key.owner.username}</Table.Td>
-                  <Table.Td>{dayjs(key.created).format(DATE_TIME_FORMAT)}</Table.Td>
-                  <Table.Td>{formatIsoDate(key.expires)}</Table.Td>
-                  <Table.Td>
-                    {key.last_used ? dayjs(key.last_used).format(DATE_TIME_FORMAT) : t('apikeys.list.never')}
-                  </Table.Td>
-                  <Table.Td>
-                    <KeyStatusBadge status={key.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {key.status === 'active' && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('apikeys.revoke.one', { name: key.name })}
-                        onClick={() => setRevoking(key)}
-                      >
-                        {t('apikeys.revoke.button')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={table.page}
-          onChange={(page) => table.update({ page })}
-          getControlProps={(control) => ({ 'aria-label': t(`catalogs.table.pages.${control}`) })}
-        />
-      )}
+      <SimpleTable
+        rows={list}
+        table={table}
+        headers={[
+          t('apikeys.fields.name'),
+          t('apikeys.fields.permissions'),
+          t('apikeys.fields.companies'),
+          t('apikeys.list.owner'),
+          t('apikeys.list.created'),
+          t('apikeys.fields.expires'),
+          t('apikeys.list.lastUsed'),
+          t('apikeys.list.status'),
+          t('apikeys.list.actions'),
+        ]}
+        emptyText={t('apikeys.list.empty')}
+        testId="api-keys-table"
+      >
+        {(items) =>
+          items.map((key) => (
+            <Table.Tr key={key.key_id} data-testid={`api-key-${key.key_id}`}>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Text size="sm" fw={600}>
+                    {key.name}
+                  </Text>
+                  <Code aria-label={t('apikeys.list.hint', { hint: key.secret_hint })}>
+                    …{key.secret_hint}
+                  </Code>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {key.permissions.length === 0
+                    ? '—'
+                    : key.permissions.map((permission) => (
+                        <Badge key={permission} variant="light" color="gray">
+                          {t(`auth.permissions.${permission}`)}
+                        </Badge>
+                      ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{key.companies.map((company) => company.name).join(', ')}</Table.Td>
+              <Table.Td>{key.owner.username}</Table.Td>
+              <Table.Td>{dayjs(key.created).format(DATE_TIME_FORMAT)}</Table.Td>
+              <Table.Td>{formatIsoDate(key.expires)}</Table.Td>
+              <Table.Td>
+                {key.last_used ? dayjs(key.last_used).format(DATE_TIME_FORMAT) : t('apikeys.list.never')}
+              </Table.Td>
+              <Table.Td>
+                <KeyStatusBadge status={key.status} />
+              </Table.Td>
+              <Table.Td>
+                {key.status === 'active' && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('apikeys.revoke.one', { name: key.name })}
+                    onClick={() => setRevoking(key)}
+                  >
+                    {t('apikeys.revoke.button')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      </SimpleTable>
       <AddKeyDialog opened={adding} onClose={addDialog.close} />
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
     </Stack>

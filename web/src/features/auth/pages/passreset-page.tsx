@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { useChangePasswordSelf } from '../api/change-password-self';
 import { useLogout } from '../api/logout';
 import { FormError } from '../components/form-error';
-import { NEW_PASSWORD_WRAPPER_ORDER, PasswordPolicyNote } from '../forms/password-policy-note';
+import { NewPasswordInputs } from '../forms/new-password-inputs';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 
 // The form says current/password/confirm; the call says password_old/password_new/password_conf.
@@ -82,25 +82,14 @@ export function PassresetPage() {
           error={fieldError(t, errors.current)}
           {...register('current')}
         />
-        <PasswordInput
-          {...toggle}
-          label={t('auth.passreset.new')}
-          autoComplete="new-password"
-          withAsterisk
-          aria-required
-          description={<PasswordPolicyNote password={watch('password')} context={session ?? {}} />}
-          inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
-          error={fieldError(t, errors.password)}
-          {...register('password', { deps: ['confirm'] })}
-        />
-        <PasswordInput
-          {...toggle}
-          label={t('auth.passreset.confirm')}
-          autoComplete="new-password"
-          withAsterisk
-          aria-required
-          error={fieldError(t, errors.confirm)}
-          {...register('confirm')}
+        <NewPasswordInputs
+          labels={{ password: t('auth.passreset.new'), confirm: t('auth.passreset.confirm') }}
+          password={watch('password')}
+          context={session ?? {}}
+          field={register('password', { deps: ['confirm'] })}
+          confirmField={register('confirm')}
+          error={errors.password}
+          confirmError={errors.confirm}
         />
         <Button type="submit" fullWidth loading={change.isPending} disabled={busy}>
           {t('auth.passreset.submit')}

@@ -1,5 +1,5 @@
 import { auth } from '@extranet/contract';
-import { Button, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,8 +14,7 @@ import { PermissionsField } from '../components/permissions-field';
 import { RequireUserManagement } from '../components/require-user-management';
 import { RoleCompaniesFields } from '../components/role-companies-fields';
 import { formResolver } from '../forms/form-resolver';
-import { NEW_PASSWORD_WRAPPER_ORDER, PasswordPolicyNote } from '../forms/password-policy-note';
-import { usePasswordToggleProps } from '../forms/password-toggle';
+import { NewPasswordInputs } from '../forms/new-password-inputs';
 import { withCompaniesUnlessAdmin, withPasswordsIdentical } from '../forms/rules';
 import { useUnsavedChangesPrompt } from '../forms/use-unsaved-changes-prompt';
 
@@ -54,7 +53,6 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
   const { t } = useTranslation();
   const navigate = useNavigate();
   const addUser = useAddUser();
-  const toggle = usePasswordToggleProps();
   const {
     register,
     control,
@@ -95,27 +93,14 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
             {...register('username')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              {...toggle}
-              label={t('auth.users.fields.password')}
-              autoComplete="new-password"
-              withAsterisk
-              aria-required
-              description={
-                <PasswordPolicyNote password={watch('password')} context={{ username: watch('username') }} />
-              }
-              inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
-              error={fieldError(t, errors.password)}
-              {...register('password', { deps: ['password_conf'] })}
-            />
-            <PasswordInput
-              {...toggle}
-              label={t('auth.users.fields.confirm')}
-              autoComplete="new-password"
-              withAsterisk
-              aria-required
-              error={fieldError(t, errors.password_conf)}
-              {...register('password_conf')}
+            <NewPasswordInputs
+              labels={{ password: t('auth.users.fields.password'), confirm: t('auth.users.fields.confirm') }}
+              password={watch('password')}
+              context={{ username: watch('username') }}
+              field={register('password', { deps: ['password_conf'] })}
+              confirmField={register('password_conf')}
+              error={errors.password}
+              confirmError={errors.password_conf}
             />
           </SimpleGrid>
           <RoleCompaniesFields control={control} />

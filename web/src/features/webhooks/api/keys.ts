@@ -6,5 +6,4 @@ export const WEBHOOKS_KEY = ['webhooks'] as const;
 export const webhooksKeys = {
   endpoints: (request: webhooks.ListEndpointsRequest) => [...WEBHOOKS_KEY, 'endpoints', request] as const,
   deliveries: (request: webhooks.ListDeliveriesRequest) => [...WEBHOOKS_KEY, 'deliveries', request] as const,
-  companies: () => [...WEBHOOKS_KEY, 'companies'] as const,
 };

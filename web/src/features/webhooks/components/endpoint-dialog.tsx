@@ -5,11 +5,11 @@ import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api';
+import { useLinkedCompanies } from '../../../shared/catalogs/linked-companies';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSession } from '../../../shared/session';
 import { useAddEndpoint, useEditEndpoint } from '../api/change-endpoint';
-import { useEndpointCompanies } from '../api/list-endpoint-companies';
-import { SecretShown } from './secret-shown';
+import { EndpointSecretShown } from './secret-shown';
 
 /** The contract's endpoint fields with the form's own messages. */
 const EndpointForm = z.object({
@@ -62,7 +62,7 @@ export function EndpointDialog({
       size="lg"
     >
       {add.data ? (
-        <SecretShown secret={add.data.secret} onDone={close} />
+        <EndpointSecretShown secret={add.data.secret} onDone={close} />
       ) : (
         <EndpointFields
           endpoint={endpoint}
@@ -102,7 +102,7 @@ function EndpointFields({
 }) {
   const { t } = useTranslation();
   const session = useSession();
-  const companies = useEndpointCompanies();
+  const companies = useLinkedCompanies();
   const companyOptions = (companies.data ?? []).map((company) => ({
     value: String(company.company_id),
     label: company.name,

@@ -1,15 +1,5 @@
 import { webhooks } from '@extranet/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -19,6 +9,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt, useTableUrlState } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RequirePermission } from '../../../shared/ui/require-permission';
+import { SimpleTable } from '../../../shared/ui/simple-table';
 import { useRedeliver } from '../api/change-endpoint';
 import { useListDeliveries } from '../api/list-deliveries';
 import { useListEndpoints } from '../api/list-endpoints';
@@ -69,7 +60,6 @@ function Deliveries({ endpointId }: { endpointId: number }) {
     with_total: true,
   });
   const redeliver = useRedeliver();
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / table.size));
   const row = endpoint.data?.items[0];
   const missing = endpoint.data && !row;
 
@@ -120,95 +110,78 @@ function Deliveries({ endpointId }: { endpointId: number }) {
           {errorMessage(t, redeliver.error)}
         </Alert>
       ) : null}
-      {list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, list.error)}
-        </Alert>
-      ) : !list.data ? (
-        <Loader aria-label={t('common.loading')} />
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{t('webhooks.deliveries.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="webhook-deliveries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('webhooks.deliveries.created')}</Table.Th>
-                <Table.Th>{t('webhooks.deliveries.event')}</Table.Th>
-                <Table.Th>{t('webhooks.deliveries.status')}</Table.Th>
-                <Table.Th>{t('webhooks.deliveries.answer')}</Table.Th>
-                <Table.Th>{t('webhooks.deliveries.duration')}</Table.Th>
-                <Table.Th>{t('webhooks.deliveries.attempts')}</Table.Th>
-                <Table.Th>{t('webhooks.deliveries.lastAttempt')}</Table.Th>
-                <Table.Th>{t('webhooks.list.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((delivery) => (
-                <Table.Tr key={delivery.delivery_id} data-testid={`webhook-delivery-${delivery.delivery_id}`}>
-                  <Table.Td>{dayjs(delivery.creation_date).format(DATE_TIME_FORMAT)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm">{t(`webhooks.events.${delivery.type.replace('.', '_')}`)}</Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {delivery.event_id}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <DeliveryStatusBadge status={delivery.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm">{delivery.response_code ?? '—'}</Text>
-                      {delivery.error && (
-                        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-                          {delivery.error}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    {delivery.duration_ms === null
-                      ? '—'
-                      : t('webhooks.deliveries.milliseconds', { count: delivery.duration_ms })}
-                  </Table.Td>
-                  <Table.Td>{delivery.attempts}</Table.Td>
-                  <Table.Td>
-                    {delivery.last_attempt ? dayjs(delivery.last_attempt).format(DATE_TIME_FORMAT) : '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    {delivery.status !== 'pending' && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        disabled={row?.status !== 'active'}
-                        loading={redeliver.isPending && redeliver.variables === delivery.delivery_id}
-                        aria-label={t('webhooks.deliveries.againOne', { id: delivery.event_id })}
-                        onClick={() =>
-                          redeliver.mutate(delivery.delivery_id, {
-                            onSuccess: () => notifySuccess(t('webhooks.deliveries.queued')),
-                          })
-                        }
-                      >
-                        {t('webhooks.deliveries.again')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={table.page}
-          onChange={(page) => table.update({ page })}
-          getControlProps={(control) => ({ 'aria-label': t(`catalogs.table.pages.${control}`) })}
-        />
-      )}
+      <SimpleTable
+        rows={list}
+        table={table}
+        headers={[
+          t('webhooks.deliveries.created'),
+          t('webhooks.deliveries.event'),
+          t('webhooks.deliveries.status'),
+          t('webhooks.deliveries.answer'),
+          t('webhooks.deliveries.duration'),
+          t('webhooks.deliveries.attempts'),
+          t('webhooks.deliveries.lastAttempt'),
+          t('webhooks.list.actions'),
+        ]}
+        emptyText={t('webhooks.deliveries.empty')}
+        testId="webhook-deliveries"
+      >
+        {(items) =>
+          items.map((delivery) => (
+            <Table.Tr key={delivery.delivery_id} data-testid={`webhook-delivery-${delivery.delivery_id}`}>
+              <Table.Td>{dayjs(delivery.creation_date).format(DATE_TIME_FORMAT)}</Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text size="sm">{t(`webhooks.events.${delivery.type.replace('.', '_')}`)}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {delivery.event_id}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <DeliveryStatusBadge status={delivery.status} />
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text size="sm">{delivery.response_code ?? '—'}</Text>
+                  {delivery.error && (
+                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+                      {delivery.error}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                {delivery.duration_ms === null
+                  ? '—'
+                  : t('webhooks.deliveries.milliseconds', { count: delivery.duration_ms })}
+              </Table.Td>
+              <Table.Td>{delivery.attempts}</Table.Td>
+              <Table.Td>
+                {delivery.last_attempt ? dayjs(delivery.last_attempt).format(DATE_TIME_FORMAT) : '—'}
+              </Table.Td>
+              <Table.Td>
+                {delivery.status !== 'pending' && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={row?.status !== 'active'}
+                    loading={redeliver.isPending && redeliver.variables === delivery.delivery_id}
+                    aria-label={t('webhooks.deliveries.againOne', { id: delivery.event_id })}
+                    onClick={() =>
+                      redeliver.mutate(delivery.delivery_id, {
+                        onSuccess: () => notifySuccess(t('webhooks.deliveries.queued')),
+                      })
+                    }
+                  >
+                    {t('webhooks.deliveries.again')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      </SimpleTable>
     </Stack>
   );
 }

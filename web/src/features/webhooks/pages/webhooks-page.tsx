@@ -1,18 +1,5 @@
 import type { webhooks } from '@extranet/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -25,10 +12,11 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { useTableUrlState } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RequirePermission } from '../../../shared/ui/require-permission';
+import { SimpleTable } from '../../../shared/ui/simple-table';
 import { useDeleteEndpoint, useEditEndpoint } from '../api/change-endpoint';
 import { useListEndpoints } from '../api/list-endpoints';
 import { type EditedEndpoint, EndpointDialog } from '../components/endpoint-dialog';
-import { SecretShown } from '../components/secret-shown';
+import { EndpointSecretShown } from '../components/secret-shown';
 import { EndpointStatusBadge } from '../components/status-badges';
 
 const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
@@ -59,7 +47,6 @@ function Endpoints() {
   });
   const [dialog, setDialog] = useState<{ endpoint: EditedEndpoint | null } | null>(null);
   const [deleting, setDeleting] = useState<webhooks.EndpointRow | null>(null);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / table.size));
 
   return (
     <Stack gap="md">
@@ -78,58 +65,41 @@ function Endpoints() {
           </>
         }
       />
-      {list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, list.error)}
-        </Alert>
-      ) : !list.data ? (
-        <Loader aria-label={t('common.loading')} />
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{t('webhooks.list.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="webhook-endpoints">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('webhooks.fields.url')}</Table.Th>
-                <Table.Th>{t('webhooks.fields.company')}</Table.Th>
-                <Table.Th>{t('webhooks.fields.events')}</Table.Th>
-                <Table.Th>{t('webhooks.list.status')}</Table.Th>
-                <Table.Th>{t('webhooks.list.owner')}</Table.Th>
-                <Table.Th>{t('webhooks.list.created')}</Table.Th>
-                <Table.Th>{t('webhooks.list.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((endpoint) => (
-                <EndpointRow
-                  key={endpoint.endpoint_id}
-                  endpoint={endpoint}
-                  onEdit={() =>
-                    setDialog({
-                      endpoint: {
-                        endpoint_id: endpoint.endpoint_id,
-                        company_id: endpoint.company.company_id,
-                        url: endpoint.url,
-                        events: endpoint.events,
-                      },
-                    })
-                  }
-                  onDelete={() => setDeleting(endpoint)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={table.page}
-          onChange={(page) => table.update({ page })}
-          getControlProps={(control) => ({ 'aria-label': t(`catalogs.table.pages.${control}`) })}
-        />
-      )}
+      <SimpleTable
+        rows={list}
+        table={table}
+        headers={[
+          t('webhooks.fields.url'),
+          t('webhooks.fields.company'),
+          t('webhooks.fields.events'),
+          t('webhooks.list.status'),
+          t('webhooks.list.owner'),
+          t('webhooks.list.created'),
+          t('webhooks.list.actions'),
+        ]}
+        emptyText={t('webhooks.list.empty')}
+        testId="webhook-endpoints"
+      >
+        {(items) =>
+          items.map((endpoint) => (
+            <EndpointRow
+              key={endpoint.endpoint_id}
+              endpoint={endpoint}
+              onEdit={() =>
+                setDialog({
+                  endpoint: {
+                    endpoint_id: endpoint.endpoint_id,
+                    company_id: endpoint.company.company_id,
+                    url: endpoint.url,
+                    events: endpoint.events,
+                  },
+                })
+              }
+              onDelete={() => setDeleting(endpoint)}
+            />
+          ))
+        }
+      </SimpleTable>
       <EndpointDialog
         opened={dialog !== null}
         endpoint={dialog?.endpoint ?? null}
@@ -248,7 +218,7 @@ function EndpointRow({
           closeOnClickOutside={false}
           size="lg"
         >
-          <SecretShown
+          <EndpointSecretShown
             secret={edit.data?.secret ?? ''}
             onDone={() => {
               edit.reset();

@@ -7,7 +7,7 @@ import { fieldError } from '../../../../shared/forms';
 import { useChangePasswordForce } from '../../api/change-password-force';
 import { useChangeOwnPassword } from '../../api/change-password-self';
 import { formResolver } from '../../forms/form-resolver';
-import { NEW_PASSWORD_WRAPPER_ORDER, PasswordPolicyNote } from '../../forms/password-policy-note';
+import { NewPasswordInputs } from '../../forms/new-password-inputs';
 import { usePasswordToggleProps } from '../../forms/password-toggle';
 import { withPasswordsIdentical } from '../../forms/rules';
 import { FormError } from '../form-error';
@@ -95,25 +95,14 @@ export function PasswordForm({ profile, isSelf, onDirtyChange }: ProfileFormProp
             {...register('password_old')}
           />
         )}
-        <PasswordInput
-          {...toggle}
-          label={t('auth.users.fields.newPassword')}
-          autoComplete="new-password"
-          withAsterisk
-          aria-required
-          description={<PasswordPolicyNote password={watch('password_new')} context={profile} />}
-          inputWrapperOrder={NEW_PASSWORD_WRAPPER_ORDER}
-          error={fieldError(t, errors.password_new)}
-          {...register('password_new', { deps: ['password_conf'] })}
-        />
-        <PasswordInput
-          {...toggle}
-          label={t('auth.users.fields.confirm')}
-          autoComplete="new-password"
-          withAsterisk
-          aria-required
-          error={fieldError(t, errors.password_conf)}
-          {...register('password_conf')}
+        <NewPasswordInputs
+          labels={{ password: t('auth.users.fields.newPassword'), confirm: t('auth.users.fields.confirm') }}
+          password={watch('password_new')}
+          context={profile}
+          field={register('password_new', { deps: ['password_conf'] })}
+          confirmField={register('password_conf')}
+          error={errors.password_new}
+          confirmError={errors.password_conf}
         />
       </Stack>
     </FormSection>
