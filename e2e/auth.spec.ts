@@ -9,7 +9,7 @@ async function expectAccessible(page: import('@playwright/test').Page) {
   await checkAccessible(page);
 }
 
-// Issue 2: sign-in, the guard, the forced password change, logout, language and the menu.
+// Sign-in, the guard, the forced password change, logout, language and the menu.
 
 const unique = () => `e2e-auth-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expectAccessible as checkAccessible, DEMO, dismissToasts, expect, login, test } from './fixtures';
 import { SERVER_ENV } from './server-env';
 
-// Issue 13: client companies under Management, master data, and a bare installation going live.
+// Client companies under Management, master data, and a bare installation going live.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -1,6 +1,6 @@
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 5: the dashboard's pie charts of order counts per status, each slice opening its list.
+// The dashboard's pie charts of order counts per status, each slice opening its list.
 
 for (const kind of ['purch', 'sales'] as const) {
   test(`the ${kind} pie matches the ${kind} lists, slice by slice`, async ({ page }) => {

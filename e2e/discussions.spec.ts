@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 4: discussions of every kind, comments with files, and the header notification bell.
+// Discussions of every kind, comments with files, and the header notification bell.
 
 // Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it.
 test.describe.configure({ timeout: 300_000 });

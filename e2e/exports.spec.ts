@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 14: every list exports what it shows, with its filters and ordering, as XLSX or CSV.
+// Every list exports what it shows, with its filters and ordering, as XLSX or CSV.
 
 const NAVIGATION_TIMEOUT = 30_000;
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 14: orders from a spreadsheet, with a mistake found in the preview, fixed, and imported;
+// Orders from a spreadsheet, with a mistake found in the preview, fixed, and imported;
 // lines pasted from a spreadsheet into an order.
 
 const NAVIGATION_TIMEOUT = 30_000;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, login, test } from './fixtures';
 
-// Issue 15: every screen in Russian and in Latvian, as each demo user, shows no English interface
+// Every screen in Russian and in Latvian, as each demo user, shows no English interface
 // text, no clipped column header and no number written another language's way.
 
 type Tree = { [key: string]: string | Tree };

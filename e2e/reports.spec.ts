@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 6: reports grouped by company, their form, the embedded view and deletion.
+// Reports grouped by company, their form, the embedded view and deletion.
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const NAME = `E2E report ${suffix}`;

@@ -2,7 +2,7 @@ import { type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { api, apiLogin, DEMO, expect, expectAccessible, login } from './fixtures';
 
-// Issue 11: the second factor (turned on, signing in with it and with a recovery code), the
+// The second factor (turned on, signing in with it and with a recovery code), the
 // sessions a user sees and ends, and an administrator's reset. Each test makes a user of its own:
 // the demo users sign in beside this spec and must keep signing in without a code.
 

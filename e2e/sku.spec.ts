@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 6: the SKU list, the SKU view with its tabs, and the SKU editor.
+// The SKU list, the SKU view with its tabs, and the SKU editor.
 
 function rows(page: Page) {
   return page.locator('table tbody tr');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 6: the stock table: filters, free-text search, sorting, paging, tenancy.
+// The stock table: filters, free-text search, sorting, paging, tenancy.
 
 function rows(page: Page) {
   return page.locator('table tbody tr');

@@ -1,6 +1,6 @@
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 4: a long thread shows its latest 500 comments and the earlier ones on demand. Its own
+// A long thread shows its latest 500 comments and the earlier ones on demand. Its own
 // private discussion notifies nobody, so it runs beside the warehouse specs.
 
 // Seeding 510 comments through the API takes a while on a busy machine.

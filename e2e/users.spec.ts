@@ -10,7 +10,7 @@ async function expectAccessible(page: import('@playwright/test').Page) {
   await checkAccessible(page);
 }
 
-// Issue 3: the users list, the new user form, profiles and the profile editor.
+// The users list, the new user form, profiles and the profile editor.
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const NEW_USER = { username: `e2e-user-${suffix}`, password: 'first-password-1' };

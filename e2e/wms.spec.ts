@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 7: the warehouse link takes a ready order to sent without anyone touching it; its system
+// The warehouse link takes a ready order to sent without anyone touching it; its system
 // comment appears in the order's discussion and its notification in the header bell.
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
