@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Burger, Group, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [navbarOpened, navbar] = useDisclosure(false);
   const { pathname } = useLocation();
+  // The menu slides in and out on a phone, unless the system asks for less motion.
+  const reduceMotion = useReducedMotion();
 
   useEffect(() => {
     if (pathname) navbar.close();
@@ -27,6 +29,7 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
       header={{ height: 56 }}
       navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: !navbarOpened } }}
       padding="md"
+      transitionDuration={reduceMotion ? 0 : 200}
     >
       <Anchor href="#main-content" className={classes.skipLink}>
         {t('layout.skipToContent')}

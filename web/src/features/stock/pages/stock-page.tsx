@@ -43,7 +43,15 @@ function StatusBadge({ status }: { status: Row['status'] }) {
     );
   }
   return (
-    <Badge color={STATUS_COLORS[status.code ?? ''] ?? 'blue'} variant="dot" tt="none" maw="100%">
+    <Badge
+      color={STATUS_COLORS[status.code ?? ''] ?? 'blue'}
+      variant="dot"
+      tt="none"
+      maw="100%"
+      h="auto"
+      // A long status name ("Контроль качества") wraps inside its column instead of being cut.
+      styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3, paddingBlock: 2 } }}
+    >
       {name}
     </Badge>
   );
@@ -97,7 +105,7 @@ function StockTable() {
         accessor: 'consignee',
         title: t('stock.columns.consignee'),
         render: (row) => row.consignee.name,
-        width: 150,
+        width: 140,
       },
       {
         accessor: 'sku_code',
@@ -111,14 +119,14 @@ function StockTable() {
         title: t('stock.columns.skuName'),
         render: (row) => row.sku.name,
         sortable: true,
-        width: 220,
+        width: 200,
       },
       {
         accessor: 'status',
         title: t('stock.columns.status'),
         render: (row) => <StatusBadge status={row.status} />,
         sortable: true,
-        width: 140,
+        width: 150,
       },
       {
         accessor: 'qty',
