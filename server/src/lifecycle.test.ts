@@ -129,7 +129,12 @@ describe('embedded database life', () => {
         }
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Killed once a few writes are acknowledged, in the middle of the next one: a count, not a
+    // time, since each write hashes a password and a busy machine takes seconds for a few.
+    const deadline = Date.now() + 60_000;
+    while (acknowledged.length < 4 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     first.child.kill('SIGKILL');
     await first.exited;
     stop = true;
