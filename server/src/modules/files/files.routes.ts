@@ -15,7 +15,7 @@ function isMultipartLimit(error: unknown, code: string): boolean {
 
 const STALLED = Symbol('stalled');
 
-/** Rejects with STALLED once no byte of the request has arrived for `ms`. */
+/** Rejects with STALLED once the client has sent no byte of the request for `ms`. */
 function idleTimer(raw: IncomingMessage, ms: number) {
   let timer: NodeJS.Timeout | undefined;
   let fire: (reason: unknown) => void = () => {};
@@ -25,15 +25,24 @@ function idleTimer(raw: IncomingMessage, ms: number) {
   stalled.catch(() => {});
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => fire(STALLED), ms);
+    timer = setTimeout(() => {
+      // Data waiting to be read, or reading paused, is the server being slow (storage pushing
+      // back), not the client: wait on.
+      if (raw.readableLength > 0 || raw.isPaused()) arm();
+      else fire(STALLED);
+    }, ms);
   };
+  // Once the whole body is in, the client has nothing left to send: storing it may take longer.
+  const disarm = () => clearTimeout(timer);
   raw.on('data', arm);
+  raw.once('end', disarm);
   arm();
   return {
     stalled,
     stop: () => {
       clearTimeout(timer);
       raw.off('data', arm);
+      raw.off('end', disarm);
     },
   };
 }
