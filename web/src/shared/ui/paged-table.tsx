@@ -353,6 +353,9 @@ function WideTable<T>({
         <StoredColumns storeKey={props.storeColumnsKey} columns={props.columns} limits={columnWidths} />
       )}
       <DataTable<T>
+        // Drawn anew when the shown columns change: its scroll area measures again whether they
+        // overflow (it misses a table that grows inside an unchanged frame) and shows the scrollbar.
+        key={props.columns.map((column) => String(column.accessor)).join()}
         tableRef={setTableElement}
         withTableBorder
         borderRadius="md"
