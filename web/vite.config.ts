@@ -63,5 +63,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20_000,
+    // Files share their modules within a worker: jsdom, Mantine and the app are loaded once per
+    // worker rather than once per file. Each test cleans up its DOM, storage and mocks.
+    isolate: false,
   },
 });

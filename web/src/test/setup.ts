@@ -45,4 +45,5 @@ afterEach(() => {
   vi.unstubAllGlobals();
   sessionToken.clear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
