@@ -3,10 +3,10 @@ export const SERVER_ENV = {
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT: '1000',
   JOBS_INTERVAL_MS: '500',
-  // The simulated warehouse answers within a second, reports every three seconds after and
+  // The simulated warehouse answers within a second, reports every 1.5 seconds after and
   // refuses nothing at random. Sends keep the default grace delay (WMS_SEND_DELAY_MS).
   WMS_SIM_ACCEPT_MS: '1000',
-  WMS_SIM_STEP_MS: '3000',
+  WMS_SIM_STEP_MS: '1500',
   WMS_SIM_FAILURE_SHARE: '0',
   // The reports spec serves its report pages on this machine.
   REPORT_ALLOWED_HOSTS: '127.0.0.1',
