@@ -1,5 +1,5 @@
 import { type Page, test } from '@playwright/test';
-import { DEMO, dismissToasts, expect, expectAccessible, login } from './fixtures';
+import { DEMO, dismissToasts, expect, expectAccessible, signIn } from './fixtures';
 
 // API keys under Management: a manager makes a key, sees its secret once, a client's system uses
 // it against the API, and once revoked it is refused.
@@ -21,7 +21,7 @@ async function callWithKey(page: Page, path: string, secret: string): Promise<nu
 
 test('a manager makes an API key, sees its secret once, and revokes it', async ({ page }) => {
   const name = `ERP ${Date.now().toString(36)}`;
-  await login(page, DEMO.manager);
+  await signIn(page, DEMO.manager);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'API keys' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
   await expectAccessible(page);
@@ -76,7 +76,7 @@ test('a manager makes an API key, sees its secret once, and revokes it', async (
 });
 
 test('an operator without user management has no API keys screen', async ({ page }) => {
-  await login(page, DEMO.operator);
+  await signIn(page, DEMO.operator);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'API keys' }),

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expectAccessible as checkAccessible, DEMO, dismissToasts, expect, login, test } from './fixtures';
+import {
+  expectAccessible as checkAccessible,
+  DEMO,
+  dismissToasts,
+  expect,
+  login,
+  signIn,
+  test,
+} from './fixtures';
 import { SERVER_ENV } from './server-env';
 
 // Client companies under Management, master data, and a bare installation going live.
@@ -38,7 +46,7 @@ test('role 99 adds, edits, secures and deactivates a company, and uploads its co
   test.slow();
   const code = `E2E-${suffix}`;
   const name = `E2E Company ${suffix}`;
-  await login(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   await menu(page).getByRole('link', { name: 'Companies' }).click();
   await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
@@ -118,7 +126,7 @@ test('role 99 adds, edits, secures and deactivates a company, and uploads its co
 });
 
 test('a company user sees no Companies screen', async ({ page }) => {
-  await login(page, DEMO.manager);
+  await signIn(page, DEMO.manager);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });

@@ -1,4 +1,4 @@
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // The dashboard's pie charts of order counts per status, each slice opening its list.
 
@@ -6,7 +6,7 @@ for (const kind of ['purch', 'sales'] as const) {
   test(`the ${kind} pie matches the ${kind} lists, slice by slice`, async ({ page }) => {
     // Two screens and a list call per slice: more time than a one-screen test on a busy machine.
     test.slow();
-    await login(page, DEMO.manager);
+    await signIn(page, DEMO.manager);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const pie = page.getByTestId(`status-pie-${kind}`);
     await expect(pie.getByRole('img')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Discussions of every kind, comments with files, and the header notification bell.
 
@@ -58,7 +58,7 @@ async function sharedCompany(page: Page, operatorToken: string) {
 }
 
 test('creates a discussion of each kind and remembers the last tab', async ({ page }) => {
-  await login(page, DEMO.operator, '/discussions/add/normal');
+  await signIn(page, DEMO.operator, '/discussions/add/normal');
   await expect(page.getByRole('heading', { name: 'New discussion', level: 1 })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Main menu' })
@@ -135,7 +135,7 @@ test('comments with a file, and the file downloads with its name', async ({ page
     operator,
   );
 
-  await login(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
+  await signIn(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   // Sending without a message is refused.
@@ -196,7 +196,7 @@ test('the bell shows a new comment of another user, opens it and clears the badg
     operator,
   );
 
-  await login(page, DEMO.manager, '/discussions');
+  await signIn(page, DEMO.manager, '/discussions');
   await expect(page.getByRole('heading', { name: 'Discussions', level: 1 })).toBeVisible();
   // Whatever was there before is seen: open and close the bell once.
   await page.getByTestId('notification-bell').click();
@@ -249,7 +249,7 @@ test('the Notifications page lists every notification with its subject, and foll
     operator,
   );
 
-  await login(page, DEMO.manager, '/notifications?unread=1');
+  await signIn(page, DEMO.manager, '/notifications?unread=1');
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   const row = page.getByTestId('notification-row').filter({ hasText: name });
   await expect(row).toHaveAttribute('data-read', 'false');
@@ -312,7 +312,7 @@ test('a private discussion names its members, links its web addresses, and is ma
   );
 
   // Unread in the manager's list until the manager opens it.
-  await login(page, DEMO.manager, '/discussions?tab=private');
+  await signIn(page, DEMO.manager, '/discussions?tab=private');
   await page.getByRole('searchbox', { name: 'Name' }).fill(suffix);
   const row = page.locator('table tbody tr').filter({ hasText: name });
   await expect(row.getByTestId('discussion-name')).toHaveAttribute('data-unread', 'true');
@@ -386,7 +386,7 @@ test('a name of 185 characters without a space wraps instead of widening the pag
     expect(scrollWidth).toBeLessThanOrEqual(width);
   };
 
-  await login(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
+  await signIn(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
   const title = page.getByRole('heading', { name: word, level: 1 });
   await expect(title).toBeVisible();
   await expect(page.getByTestId('comment').first()).toContainText(word);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Every list exports what it shows, with its filters and ordering, as XLSX or CSV.
 
@@ -19,7 +19,7 @@ async function exportFrom(page: Page, entry: string) {
 
 test('the purchase order list exports its filtered rows as XLSX and its lines as CSV', async ({ page }) => {
   // Templates: orders no other spec moves while this one counts them.
-  await login(page, DEMO.manager, '/orders/purch?template=1');
+  await signIn(page, DEMO.manager, '/orders/purch?template=1');
   await expect(page.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });
@@ -55,7 +55,7 @@ test('the purchase order list exports its filtered rows as XLSX and its lines as
 });
 
 test('the stock list exports in the language on screen', async ({ page }) => {
-  await login(page, DEMO.operator, '/stock');
+  await signIn(page, DEMO.operator, '/stock');
   await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });

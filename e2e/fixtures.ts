@@ -47,6 +47,36 @@ export async function login(page: Page, user: { username: string; password: stri
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
+/**
+ * Signs in through the API and opens the path signed in: for specs whose subject is a screen, not
+ * the sign-in form (auth.spec.ts and the others that use login() go through the form).
+ */
+export async function signIn(page: Page, user: { username: string; password: string }, path = '/') {
+  const token = await apiLogin(page, user);
+  // Any small page of the app's origin, to reach its storage before the app starts.
+  await page.goto('/config.json');
+  await page.evaluate((code) => window.localStorage.setItem('session_code', code), token);
+  await page.goto(path);
+}
+
+/**
+ * Opens a screen within the running app, as a link of its menu would (the app's router follows
+ * the history): no reload of the app between the screens of a walk. Returns once the app shows
+ * something else than before, so what is read next is the new screen.
+ */
+export async function openInApp(page: Page, path: string) {
+  const before = await page.evaluate((to) => {
+    const shown = `${document.title}\n${document.querySelector('main')?.innerText ?? ''}`;
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    return shown;
+  }, path);
+  await page.waitForFunction(
+    (previous) => `${document.title}\n${document.querySelector('main')?.innerText ?? ''}` !== previous,
+    before,
+  );
+}
+
 /** Calls the API directly, for seeding data a spec needs. */
 export async function api<T = any>(page: Page, path: string, body: unknown, token?: string): Promise<T> {
   const response = await page.request.post(`/api${path}`, {

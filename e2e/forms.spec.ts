@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 import { seedEmptyOrder } from './seed';
 
 // Forms never change or drop what was typed without a word: unreadable dates stay with an error,
@@ -18,7 +18,7 @@ test('a date the form cannot read stays as typed with an error, and the order is
   page,
 }) => {
   const headId = await draftOrder(page);
-  await login(page, DEMO.operator, `/orders/purch/edit/${headId}`);
+  await signIn(page, DEMO.operator, `/orders/purch/edit/${headId}`);
   await expect(page.getByRole('heading', { name: /Edit purchase order/, level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });
@@ -45,7 +45,7 @@ test('a minus is refused with a message where no value may be negative, and the 
   page,
 }) => {
   const headId = await draftOrder(page);
-  await login(page, DEMO.operator, `/orders/purch/edit/${headId}`);
+  await signIn(page, DEMO.operator, `/orders/purch/edit/${headId}`);
   await expect(page.getByRole('heading', { name: /Edit purchase order/, level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });
@@ -65,7 +65,7 @@ test('a minus is refused with a message where no value may be negative, and the 
 });
 
 test('a list date range cannot be reversed in either direction', async ({ page }) => {
-  await login(page, DEMO.operator, '/orders/purch');
+  await signIn(page, DEMO.operator, '/orders/purch');
   await expect(page.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Orders from a spreadsheet, with a mistake found in the preview, fixed, and imported;
 // lines pasted from a spreadsheet into an order.
@@ -71,7 +71,7 @@ test('a purchase order file with a mistake is previewed, fixed and imported', as
   const wrong = [header, line(catalog.skus[0]!, '10'), line('NO-SUCH-SKU', '5')].join('\n');
   const right = [header, line(catalog.skus[0]!, '10'), line(catalog.skus[1]!, '5')].join('\n');
 
-  await login(page, DEMO.operator, '/orders/purch');
+  await signIn(page, DEMO.operator, '/orders/purch');
   await page.getByRole('link', { name: 'Import' }).click();
   await expect(page.getByRole('heading', { name: 'Import purchase orders', level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
@@ -116,7 +116,7 @@ test('rows pasted from a spreadsheet become the lines of an order, once every ro
   const copied = (lastCode: string) =>
     ['Code\tQty\tUnit\tPrice', `${first}\t10\t\t1,25`, `${lastCode}\t5\t\t2`].join('\n');
 
-  await login(page, DEMO.operator, `/orders/purch/edit/${added.head_id}`);
+  await signIn(page, DEMO.operator, `/orders/purch/edit/${added.head_id}`);
   await expect(page.getByRole('heading', { name: `Edit purchase order ${code}`, level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });

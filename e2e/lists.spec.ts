@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Lists and tables: a failed list says so and offers Retry; each user's column choice follows them
 // to another browser; the first columns stay in view while a wide table scrolls sideways; on a
@@ -69,17 +69,18 @@ async function setChecked(box: Locator, checked: boolean) {
   await (checked ? expect(box).toBeChecked() : expect(box).not.toBeChecked());
 }
 
-async function signIn(browser: Browser, user: { username: string; password: string }, viewport = PHONE) {
+/** Another browser (a context of its own), signed in as the user. */
+async function openBrowser(browser: Browser, user: { username: string; password: string }, viewport = PHONE) {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await login(page, user);
+  await signIn(page, user);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   return { context, page };
 }
 
 test('a failed list says why and offers Retry, and Retry brings the rows back', async ({ page }) => {
   const user = await listUser(page);
-  await login(page, user);
+  await signIn(page, user);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
   let failing = true;
@@ -114,7 +115,7 @@ test('a chosen column is remembered after a reload and in another browser; wide 
   browser,
 }) => {
   const user = await listUser(page);
-  await login(page, user);
+  await signIn(page, user);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await page.goto('/stock');
   await expect(page.locator('table tbody tr').first()).toBeVisible();
@@ -171,7 +172,7 @@ test('a chosen column is remembered after a reload and in another browser; wide 
   await expect(page.getByRole('button', { name: 'Columns: 13 of 13 shown' })).toBeVisible();
 
   // The same user in another browser: the choice is on the server, not in this browser.
-  const other = await signIn(browser, user, { width: 1440, height: 900 });
+  const other = await openBrowser(browser, user, { width: 1440, height: 900 });
   await other.page.goto('/stock');
   await expect(other.page.locator('table tbody tr').first()).toBeVisible();
   expect(await headers(other.page)).toContain('SSCC');
@@ -198,7 +199,7 @@ test('on a phone a list is cards of its key fields, with its filters in a drawer
   browser,
 }) => {
   const user = await listUser(page);
-  const phone = await signIn(browser, user);
+  const phone = await openBrowser(browser, user);
   const screen = phone.page;
   await screen.goto('/orders/purch');
   await expect(screen.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible();
@@ -254,7 +255,7 @@ test('an order on a phone shows each line with its price and sum, and the total'
   browser,
 }) => {
   const user = await listUser(page);
-  const phone = await signIn(browser, user);
+  const phone = await openBrowser(browser, user);
   const screen = phone.page;
   // A sent order has lines with prices.
   await screen.goto('/orders/purch?progress=sent');

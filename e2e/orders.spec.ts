@@ -6,7 +6,7 @@ import {
   DEMO,
   dismissToasts,
   expect,
-  login,
+  signIn,
   test,
 } from './fixtures';
 import { seedSalesOrder } from './seed';
@@ -56,7 +56,7 @@ test('a purchase order goes from nothing to ready in the browser', async ({ page
   // Many screens and pickers: more time than a one-screen test on a busy machine.
   test.slow();
   const code = `E2E-PO-${suffix}`;
-  await login(page, DEMO.operator);
+  await signIn(page, DEMO.operator);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Purchase' }).click();
   await expect(page).toHaveURL(/\/orders\/purch$/);
   await expect(page.getByRole('heading', { name: 'Purchase orders', level: 1 })).toBeVisible({
@@ -147,7 +147,7 @@ test('a sales order copied from a template is fixed, set ready and set back to d
   const template = await seedSalesTemplate(page, token);
   const code = `E2E-SO-${suffix}`;
 
-  await login(page, DEMO.manager, `/orders/sales/view/${template.headId}`);
+  await signIn(page, DEMO.manager, `/orders/sales/view/${template.headId}`);
   await expect(
     page.getByRole('heading', { name: `Sales order template ${template.code}`, level: 1 }),
   ).toBeVisible();
@@ -204,7 +204,7 @@ test('a sales order copied from a template is fixed, set ready and set back to d
 });
 
 test('the sales list filters by template flag and keeps its filters in the URL', async ({ page }) => {
-  await login(page, DEMO.manager, '/orders/sales');
+  await signIn(page, DEMO.manager, '/orders/sales');
   await expect(page.getByRole('heading', { name: 'Sales orders', level: 1 })).toBeVisible({
     timeout: NAVIGATION_TIMEOUT,
   });
@@ -234,7 +234,7 @@ test('a refused order goes back to draft, is fixed and set ready again; resendin
   const code = order.external_code ?? `#${order.head_id}`;
 
   // Resending every refused order says how many first; cancelled, nothing moves.
-  await login(page, DEMO.operator, '/orders/purch');
+  await signIn(page, DEMO.operator, '/orders/purch');
   await page.getByRole('button', { name: 'Reset all failures' }).click();
   const dialog = page.getByRole('dialog', { name: 'Resend every refused order?' });
   await expect(dialog).toContainText(/Refused orders to send to the warehouse again, unchanged: \d+/);

@@ -47,9 +47,11 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     // No transitions to render and wait for (the app respects the system's reduced motion).
     reducedMotion: 'reduce',
-    // A failure keeps its trace (DOM snapshots, network, console) but no screencast: recording
-    // one takes the browser's compositor a frame every few milliseconds for every test.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failure keeps its trace (steps, network, console) and a picture of the page at the end.
+    // No DOM snapshots and no screencast: taking them at every step costs the browser and the
+    // runner a fifth of the run's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: BROWSER,
       args: [

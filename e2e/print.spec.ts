@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Printing: an order and the stock list's page print as documents, without the application around
 // them. Its own draft order, copied from a demo one, so nothing another spec does moves it.
@@ -80,7 +80,7 @@ test('an order prints as a document: header fields, lines and total, without men
   const token = await apiLogin(page, DEMO.operator);
   const order = await seedOrder(page, token);
 
-  await login(page, DEMO.operator, `/orders/sales/view/${order.headId}`);
+  await signIn(page, DEMO.operator, `/orders/sales/view/${order.headId}`);
   const title = page.getByRole('heading', { name: `Sales order ${order.code}`, level: 1 });
   await expect(title).toBeVisible();
   // Set ready says what it does.
@@ -136,7 +136,7 @@ test('an order prints as a document: header fields, lines and total, without men
 });
 
 test('the stock list prints its current page without filters, paging or buttons', async ({ page }) => {
-  await login(page, DEMO.operator, '/stock?page=2');
+  await signIn(page, DEMO.operator, '/stock?page=2');
   await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible();
   const rows = page.locator('table tbody tr');
   await expect(rows.first()).toBeVisible();

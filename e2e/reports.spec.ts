@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Reports grouped by company, their form, the embedded view and deletion.
 
@@ -43,7 +43,7 @@ function companySection(page: Page, company: string) {
 }
 
 test('a catalog manager creates, edits, views and deletes a report', async ({ page }) => {
-  await login(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/reports$/);
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
@@ -130,7 +130,7 @@ test('a catalog manager creates, edits, views and deletes a report', async ({ pa
 });
 
 test('a report reader sees only their companies and cannot change reports', async ({ page }) => {
-  await login(page, DEMO.manager, '/reports');
+  await signIn(page, DEMO.manager, '/reports');
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   await expect(companySection(page, 'Baltic Foods SIA')).toBeVisible();
   await expect(companySection(page, 'Nordic Beverages AS')).toBeVisible();
@@ -144,7 +144,7 @@ test('a report reader sees only their companies and cannot change reports', asyn
 });
 
 test('the reports section is not open to users without the reports permission', async ({ page }) => {
-  await login(page, DEMO.operator);
+  await signIn(page, DEMO.operator);
   await expect(
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Stock' }),
   ).toBeVisible();
@@ -173,7 +173,7 @@ test('a report whose page does not load shows a way to open it in a new tab', as
   );
   expect(added.report_id).toEqual(expect.any(Number));
 
-  await login(page, DEMO.admin, `/reports/view/${added.report_id}`);
+  await signIn(page, DEMO.admin, `/reports/view/${added.report_id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const frame = page.locator(`iframe[title="Report ${name}"]`);
   await expect(frame).toHaveAttribute(

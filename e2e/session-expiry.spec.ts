@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, expectAccessible as checkAccessible, DEMO, expect, login, test } from './fixtures';
+import { api, apiLogin, expectAccessible as checkAccessible, DEMO, expect, signIn, test } from './fixtures';
 import { seedEmptyOrder } from './seed';
 
 // Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it.
@@ -45,7 +45,7 @@ test('a session ended while editing asks for the password over the page, and the
 }) => {
   const code = `E2E-SX-${suffix}`;
   const headId = await seedDraftOrder(page, code);
-  await login(page, DEMO.manager, `/login?redirectTo=%2Forders%2Fpurch%2Fedit%2F${headId}`);
+  await signIn(page, DEMO.manager, `/orders/purch/edit/${headId}`);
   await expect(page.getByRole('heading', { name: `Edit purchase order ${code}`, level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Truck number', exact: true }).fill('LV-4711');
   await page.getByRole('textbox', { name: 'Vendor reference', exact: true }).fill('Typed before expiry');
@@ -91,7 +91,7 @@ test('a session ended while editing asks for the password over the page, and the
 test('unsaved order and comment drafts come back after a reload until discarded', async ({ page }) => {
   const code = `E2E-DR-${suffix}`;
   const headId = await seedDraftOrder(page, code);
-  await login(page, DEMO.manager, `/login?redirectTo=%2Forders%2Fpurch%2Fedit%2F${headId}`);
+  await signIn(page, DEMO.manager, `/orders/purch/edit/${headId}`);
   const truck = page.getByRole('textbox', { name: 'Truck number', exact: true });
   await expect(truck).toBeVisible();
   await truck.fill('DRAFT-1');
@@ -135,7 +135,7 @@ test('the new order and new discussion forms keep what is typed across a reload'
   const drafts = () =>
     page.evaluate(() => Object.keys(window.sessionStorage).filter((k) => k.startsWith('draft:')));
   const code = `E2E-ADD-DR-${suffix}`;
-  await login(page, DEMO.manager, '/login?redirectTo=%2Forders%2Fpurch%2Fadd');
+  await signIn(page, DEMO.manager, '/orders/purch/add');
   const external = page.getByRole('textbox', { name: 'External code', exact: true });
   await expect(external).toBeVisible();
   // The manager's consignee chosen for them is no typing: no draft, no note on a reload.
@@ -175,7 +175,7 @@ test('the new order and new discussion forms keep what is typed across a reload'
 test('signing out from the dialog keeps the draft for the next sign-in', async ({ page }) => {
   const code = `E2E-SO-${suffix}`;
   const headId = await seedDraftOrder(page, code);
-  await login(page, DEMO.manager, `/login?redirectTo=%2Forders%2Fpurch%2Fedit%2F${headId}`);
+  await signIn(page, DEMO.manager, `/orders/purch/edit/${headId}`);
   const truck = page.getByRole('textbox', { name: 'Truck number', exact: true });
   await truck.fill('KEPT-7');
   await expect

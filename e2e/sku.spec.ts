@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // The SKU list, the SKU view with its tabs, and the SKU editor.
 
@@ -13,7 +13,7 @@ function shown(page: Page, label: string) {
 }
 
 test('a client user opens a SKU from the list and reads every tab', async ({ page }) => {
-  await login(page, DEMO.operator);
+  await signIn(page, DEMO.operator);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'SKU' }).click();
   await expect(page).toHaveURL(/\/sku$/);
   await expect(page.getByRole('heading', { name: 'SKU', level: 1 })).toBeVisible();
@@ -59,7 +59,7 @@ test('a client user opens a SKU from the list and reads every tab', async ({ pag
 });
 
 test('a catalog manager edits and saves a SKU', async ({ page }) => {
-  await login(page, DEMO.admin, '/sku?q=NB-10');
+  await signIn(page, DEMO.admin, '/sku?q=NB-10');
   await expect(rows(page).first()).toBeVisible();
   const name = (await rows(page).first().locator('td:nth-child(4)').innerText()).trim();
   await page.getByRole('link', { name: `Open SKU ${name}` }).click();
@@ -110,7 +110,7 @@ test('a catalog manager edits and saves a SKU', async ({ page }) => {
 });
 
 test('the SKU editor is refused without the catalog permission', async ({ page }) => {
-  await login(page, DEMO.manager, '/sku');
+  await signIn(page, DEMO.manager, '/sku');
   await expect(rows(page).first()).toBeVisible();
   const href = await rows(page).first().getByRole('link').getAttribute('href');
   await page.goto((href as string).replace('/view/', '/edit/'));

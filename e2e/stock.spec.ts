@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // The stock table: filters, free-text search, sorting, paging, tenancy.
 
@@ -34,7 +34,7 @@ async function pick(page: Page, label: string, option: string | RegExp) {
 }
 
 test('a client user finds stock rows of their company by consignee, SKU and text', async ({ page }) => {
-  await login(page, DEMO.operator);
+  await signIn(page, DEMO.operator);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Stock' }).click();
   await expect(page).toHaveURL(/\/stock$/);
   await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible();
@@ -84,7 +84,7 @@ test('a client user finds stock rows of their company by consignee, SKU and text
 });
 
 test('the stock table sorts by expiry date and SKU name and pages on the server', async ({ page }) => {
-  await login(page, DEMO.admin, '/stock');
+  await signIn(page, DEMO.admin, '/stock');
   await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
 
@@ -130,7 +130,7 @@ test('the stock table sorts by expiry date and SKU name and pages on the server'
 });
 
 test("another company's stock never shows", async ({ page }) => {
-  await login(page, DEMO.manager, '/stock');
+  await signIn(page, DEMO.manager, '/stock');
   await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
   // The manager works for Baltic Foods and Nordic Beverages; Amber Home's SKU codes start with AH-.

@@ -1,4 +1,4 @@
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // A long thread shows its latest 500 comments and the earlier ones on demand. Its own
 // private discussion notifies nobody, so it runs beside the warehouse specs.
@@ -46,7 +46,7 @@ test('a thread beyond its latest 500 comments shows the earlier ones on demand',
   );
   expect(last).toHaveProperty('comment_id');
 
-  await login(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
+  await signIn(page, DEMO.operator, `/discussions/view/${created.discussion_id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const thread = page.getByRole('region', { name: 'Messages' });
   const comments = thread.getByTestId('comment');

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 import { isoDay, seedSalesOrder } from './seed';
 import { SERVER_ENV } from './server-env';
 
@@ -72,7 +72,7 @@ test('a shipped order links its tracking numbers, marks what was delivered short
   });
   await shippedOrder(page, token, untrackedCode);
 
-  await login(page, DEMO.manager, `/orders/sales/view/${tracked}`);
+  await signIn(page, DEMO.manager, `/orders/sales/view/${tracked}`);
   await expect(page.getByRole('heading', { name: `Sales order ${trackedCode}`, level: 1 })).toBeVisible();
   const shipment = page.getByTestId('order-shipment');
   await expect(shipment.getByRole('heading', { name: 'Shipment' })).toBeVisible();

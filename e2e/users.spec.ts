@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, expectAccessible as checkAccessible, DEMO, expect, login, test } from './fixtures';
+import {
+  api,
+  apiLogin,
+  expectAccessible as checkAccessible,
+  DEMO,
+  expect,
+  login,
+  signIn,
+  test,
+} from './fixtures';
 
 // Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it.
 test.describe.configure({ timeout: 180_000 });
@@ -58,7 +67,7 @@ async function apiLoginResult(page: Page, username: string, password: string) {
 }
 
 test('the users list filters, sorts and pages, and keeps its state in the URL', async ({ page }) => {
-  await login(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/auth\/users$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
@@ -116,7 +125,7 @@ test('the users list filters, sorts and pages, and keeps its state in the URL', 
 });
 
 test('a manager sees only the users of their own companies', async ({ page }) => {
-  await login(page, DEMO.manager, '/login?redirectTo=%2Fauth%2Fusers');
+  await signIn(page, DEMO.manager, '/auth/users');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('tkazlauskas');
   await expect(page.getByText('No users found')).toBeVisible();
@@ -133,7 +142,7 @@ test.describe
     test('the administrator creates a user with role, companies and permissions in one step', async ({
       page,
     }) => {
-      await login(page, DEMO.admin, '/login?redirectTo=%2Fauth%2Fusers');
+      await signIn(page, DEMO.admin, '/auth/users');
       await page.getByRole('link', { name: 'New user' }).click();
       await expect(page).toHaveURL(/\/auth\/users\/add$/);
       await expect(page.getByRole('heading', { name: 'New user', level: 1 })).toBeVisible();
@@ -256,7 +265,7 @@ test.describe
     });
 
     test('the administrator deactivates and activates the user', async ({ page }) => {
-      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fprofile%2F${userId}`);
+      await signIn(page, DEMO.admin, `/auth/users/profile/${userId}`);
       await expect(page.getByRole('heading', { name: NEW_USER.username, level: 1 })).toBeVisible();
       await expect(page.getByTestId('banner-status')).toContainText('This user is active.');
       await expectAccessible(page);
@@ -304,7 +313,7 @@ test.describe
         'Too many login failures. Please contact the administrator.',
       );
 
-      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fprofile%2F${userId}`);
+      await signIn(page, DEMO.admin, `/auth/users/profile/${userId}`);
       await expect(page.getByTestId('banner-failures')).toContainText('Too many login failures');
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Reset Failures' }).click();
@@ -313,7 +322,7 @@ test.describe
     });
 
     test('the profile editor saves everything with one Save', async ({ page }) => {
-      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fedit%2F${userId}`);
+      await signIn(page, DEMO.admin, `/auth/users/edit/${userId}`);
       await expect(page.getByRole('heading', { name: `Edit profile: ${NEW_USER.username}` })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(1);
       // Another user's notification settings are theirs: not shown here.
@@ -388,7 +397,7 @@ test.describe
     });
 
     test('leaving unsaved changes asks first', async ({ page }) => {
-      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fedit%2F${userId}`);
+      await signIn(page, DEMO.admin, `/auth/users/edit/${userId}`);
       const general = page.getByTestId('form-general');
       await general.getByRole('textbox', { name: 'Full name' }).fill('Not saved yet');
       const usersLink = page
@@ -416,7 +425,7 @@ test.describe
     });
 
     test('after OK the page is left and the changes are dropped', async ({ page }) => {
-      await login(page, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fedit%2F${userId}`);
+      await signIn(page, DEMO.admin, `/auth/users/edit/${userId}`);
       const general = page.getByTestId('form-general');
       await general.getByRole('textbox', { name: 'Full name' }).fill('Not saved either');
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();

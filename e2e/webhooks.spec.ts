@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Management → Webhooks: an endpoint is registered, its secret shown once; an event reaches the
 // receiver signed, the delivery log shows it, and Send again sends it once more.
@@ -46,7 +46,7 @@ const ours = () => received.filter((request) => request.body.data.discussion?.na
 test('a manager registers an endpoint, sees its secret once, its delivery log and sends again', async ({
   page,
 }) => {
-  await login(page, DEMO.manager);
+  await signIn(page, DEMO.manager);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Webhooks' }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
   await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();

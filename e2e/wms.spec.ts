@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, login, test } from './fixtures';
+import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, signIn, test } from './fixtures';
 
 // The warehouse link takes a ready order to sent without anyone touching it; its system
 // comment appears in the order's discussion and its notification in the header bell.
@@ -66,7 +66,7 @@ test('an order set ready is sent by the server, with its system comment and noti
   const order = await seedDraftPurchase(page, token);
   const sentText = 'Order progress changed from Ready to Sent';
 
-  await login(page, DEMO.operator, `/orders/purch/view/${order.headId}`);
+  await signIn(page, DEMO.operator, `/orders/purch/view/${order.headId}`);
   await expect(page.getByRole('heading', { name: `Purchase order ${order.code}`, level: 1 })).toBeVisible();
   await expect(statusBadge(page)).toHaveText('Draft');
 
@@ -129,7 +129,7 @@ test('an open list follows its orders to the warehouse without a reload', async 
   const token = await apiLogin(page, DEMO.operator);
   const order = await seedDraftPurchase(page, token, `E2E-WMS-LIST-${suffix}`);
 
-  await login(page, DEMO.operator, `/orders/purch?q=${order.code}`);
+  await signIn(page, DEMO.operator, `/orders/purch?q=${order.code}`);
   const row = page.locator('table tbody tr');
   await expect(row).toHaveCount(1);
   await expect(row.first()).toContainText('Draft');
