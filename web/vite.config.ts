@@ -66,5 +66,7 @@ export default defineConfig({
     // Files share their modules within a worker: jsdom, Mantine and the app are loaded once per
     // worker rather than once per file. Each test cleans up its DOM, storage and mocks.
     isolate: false,
+    // Both cores of a CI machine (vitest would leave one free).
+    maxWorkers: 2,
   },
 });

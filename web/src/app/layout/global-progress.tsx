@@ -1,24 +1,18 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { useSessionExpired } from '../../shared/session';
 import classes from './global-progress.module.css';
 
-/** A thin bar at the top while any request (except the background session refresh) or page load runs. */
+/**
+ * A thin bar at the top while any request (except the background session refresh) or page load
+ * runs. Only a sight: the screen's own loaders (named progress bars) tell assistive technology.
+ */
 export function GlobalProgress() {
-  const { t } = useTranslation();
   const fetching = useIsFetching({ predicate: (query) => !query.meta?.background });
   const mutating = useIsMutating({ predicate: (mutation) => !mutation.meta?.background });
   const navigation = useNavigation();
   // Calls waiting for the user to sign in again are not loading: the dialog says what happens.
   const expired = useSessionExpired();
   if (expired || (fetching + mutating === 0 && navigation.state === 'idle')) return null;
-  return (
-    <div
-      className={classes.bar}
-      role="progressbar"
-      aria-label={t('layout.loading')}
-      data-testid="global-progress"
-    />
-  );
+  return <div className={classes.bar} aria-hidden data-testid="global-progress" />;
 }

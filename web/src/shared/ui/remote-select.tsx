@@ -254,7 +254,11 @@ export function RemoteSelect<C extends CallDef, V extends RemoteValue = number>(
       }}
       scrollAreaProps={{ ...scrollAreaProps, onBottomReached: options.loadMore }}
       rightSection={
-        options.isFetching ? <Loader size={14} aria-label={t('catalogs.select.loading')} /> : rightSection
+        options.isFetching ? (
+          <Loader size={14} aria-label={t('catalogs.select.loading')} role="progressbar" />
+        ) : (
+          rightSection
+        )
       }
       disabled={props.disabled || !enabled}
     />

@@ -145,7 +145,7 @@ function Sessions() {
   const endOthers = useEndOtherSessions();
   const [confirmOpen, confirm] = useDisclosure(false);
 
-  if (sessions.isPending) return <Loader aria-label={t('common.loading')} />;
+  if (sessions.isPending) return <Loader aria-label={t('common.loading')} role="progressbar" />;
   if (sessions.isError) return <FormError error={sessions.error} />;
   const others = sessions.data.items.filter((item) => !item.current);
   return (

@@ -44,7 +44,7 @@ function UserAdd() {
       ) : (
         <FormError error={defaults.error} />
       )}
-      {defaults.isPending && <Loader aria-label={t('common.loading')} />}
+      {defaults.isPending && <Loader aria-label={t('common.loading')} role="progressbar" />}
     </Stack>
   );
 }

@@ -52,7 +52,7 @@ export function OrderDiscussionPanel({ kind, headId, headingOrder = 2 }: OrderDi
         </Group>
         {discussion.isPending ? (
           <Center py="md">
-            <Loader size="sm" aria-label={t('common.loading')} />
+            <Loader size="sm" aria-label={t('common.loading')} role="progressbar" />
           </Center>
         ) : discussion.isError && !discussion.isFetchNextPageError ? (
           <Alert color="red" variant="light" role="alert">

@@ -111,7 +111,7 @@ export function NotificationBell() {
         </Text>
         {recent.isFetching && items.length === 0 ? (
           <Center py="sm">
-            <Loader size="sm" aria-label={t('common.loading')} />
+            <Loader size="sm" aria-label={t('common.loading')} role="progressbar" />
           </Center>
         ) : recent.isError ? (
           <Text size="sm" c="red.9" px="sm" pb="sm" role="alert">

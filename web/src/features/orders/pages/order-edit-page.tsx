@@ -42,7 +42,7 @@ function EditOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
   if (order.isPending || defaults.isPending) {
     return (
       <Center mih={200}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader aria-label={t('common.loading')} role="progressbar" />
       </Center>
     );
   }

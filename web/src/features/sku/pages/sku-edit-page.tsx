@@ -115,7 +115,7 @@ function SkuEdit({ skuId }: { skuId: number }) {
   if (item.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader aria-label={t('common.loading')} role="progressbar" />
       </Center>
     );
   }
