@@ -278,3 +278,35 @@ describe('useUrlSearch', () => {
     expect(box.value).toBe('pears');
   });
 });
+
+/** Two filters changed one right after the other, before the router has shown the first. */
+function TwoFilters() {
+  const table = useTableUrlState({ orderings: ['name'], defaultSort: { key: 'name', direction: 'asc' } });
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        table.update({ to: '2026-01-10' });
+        table.update({ from: '2026-01-02' });
+      }}
+    >
+      Both
+    </button>
+  );
+}
+
+describe('useTableUrlState', () => {
+  it('builds a change on the one before it when the router has not shown that yet', async () => {
+    const router = renderTable('/?page=3&q=plums', <TwoFilters />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Both' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=plums&to=2026-01-10&from=2026-01-02'));
+  });
+
+  it('builds on a URL changed from elsewhere (back, a link) rather than on its own earlier change', async () => {
+    const router = renderTable('/?q=plums', <TwoFilters />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Both' }));
+    await act(() => router.navigate('/?q=pears'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Both' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=pears&to=2026-01-10&from=2026-01-02'));
+  });
+});

@@ -10,7 +10,15 @@ import {
   getValueAtPath,
   useDataTableColumns,
 } from 'mantine-datatable';
-import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ColumnChooser } from './column-chooser';
@@ -60,6 +68,30 @@ function usePaginationTexts(isCapped: boolean) {
 }
 
 /**
+ * The search a table's next change builds on: the URL's as last rendered, or the last one this
+ * table sent when the router has not rendered it yet. The router renders a change later (in a
+ * transition), so a second filter changed meanwhile (a date typed right after another, a search
+ * sent while a filter applies) would otherwise be built on the old URL and undo the first.
+ */
+function useLatestSearch(params: URLSearchParams) {
+  const rendered = params.toString();
+  // Searches sent and not yet rendered, oldest first.
+  const waiting = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const at = waiting.current.indexOf(rendered);
+    // One of ours came through (and those sent before it); anything else came from elsewhere (back,
+    // a link), which wins over ours.
+    waiting.current = at === -1 ? [] : waiting.current.slice(at + 1);
+  }, [rendered]);
+  return {
+    base: () => new URLSearchParams(waiting.current.at(-1) ?? rendered),
+    sent: (next: URLSearchParams) => {
+      waiting.current.push(next.toString());
+    },
+  };
+}
+
+/**
  * A server-paged table's state in the URL (page, size, sort plus the screen's own filters), so a
  * reload or a shared link shows the same rows. Changing anything but the page starts at page 1.
  */
@@ -77,22 +109,20 @@ export function useTableUrlState<K extends string>(options: {
     : { columnAccessor: options.defaultSort.key, direction: options.defaultSort.direction };
   const size = positiveInt(params.get('size'));
 
+  const latest = useLatestSearch(params);
+
   const update = (
     changes: Record<string, string | number | null>,
     updateOptions: { replace?: boolean } = {},
   ) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: updateOptions.replace },
-    );
+    const next = latest.base();
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    latest.sent(next);
+    setParams(next, { replace: updateOptions.replace });
   };
 
   return {
