@@ -16,6 +16,7 @@ import type { OrderWorld } from './modules/orders/orders.factories';
 import { isValidWebhookSignature } from './modules/webhooks/webhooks.signature';
 import { createWmsWorld, insertCompleteDraft } from './modules/wms/wms.factories';
 import { checkSignature } from './modules/wms/wms.signature';
+import { dropTestDatabase } from './test/app';
 import { createUser } from './test/factories';
 import { startS3Server, type TestS3Server } from './test/storage';
 
@@ -268,10 +269,7 @@ afterAll(async () => {
   await new Promise((resolve) => (stub ? stub.server.close(resolve) : resolve(undefined)));
   await new Promise((resolve) => (receiver ? receiver.server.close(resolve) : resolve(undefined)));
   await s3?.stop();
-  const dropper = new pg.Client({ connectionString: url });
-  await dropper.connect();
-  await dropper.query(`drop database if exists ${databaseName} with (force)`);
-  await dropper.end();
+  await dropTestDatabase(url, databaseName);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

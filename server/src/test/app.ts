@@ -33,12 +33,35 @@ export async function openTestDatabase(
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropTestDatabase(url, name);
     },
   };
+}
+
+/**
+ * Drops a test file's database once the connections its pools closed are gone. A pool's end
+ * resolves before its sockets have closed; a forced drop then would terminate them mid-close,
+ * and the driver reports that as an uncaught error. The drop forces only what is left after 5 s.
+ */
+export async function dropTestDatabase(url: string, name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: url });
+  await dropper.connect();
+  try {
+    const deadline = Date.now() + 5_000;
+    const open = async () =>
+      (
+        await dropper.query<{ count: number }>(
+          'select count(*)::int as count from pg_stat_activity where datname = $1',
+          [name],
+        )
+      ).rows[0]!.count;
+    while ((await open()) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await dropper.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await dropper.end();
+  }
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

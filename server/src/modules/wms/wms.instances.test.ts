@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { jobs, purchHeads, salesHeads } from '../../db/schema';
-import { openTestDatabase, testConfig } from '../../test/app';
+import { dropTestDatabase, openTestDatabase, testConfig } from '../../test/app';
 import type { OrderWorld } from '../orders/orders.factories';
 import { SEND_JOB } from '../orders/orders.sends';
 import {
@@ -50,10 +50,7 @@ async function openSharedDatabase(): Promise<{ a: Database; b: Database; close()
     async close() {
       await a.close();
       await b.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropTestDatabase(url, name);
     },
   };
 }
