@@ -1,6 +1,6 @@
 import { api, apiLogin, DEMO, expect, expectAccessible, login, test } from './fixtures';
 
-// Issue 11, finding 11: a new password is judged as it is typed, with the server's own rule, and
+// A new password is judged as it is typed, with the server's own rule, and
 // the server's refusal says the same reason.
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -181,7 +181,7 @@ export const listLocations = defineCall({
 // ---------------------------------------------------------------- master data
 
 /**
- * The catalogs as the warehouse system owns them (issue 13): pushed in a warehouse event's
+ * The catalogs as the warehouse system owns them: pushed in a warehouse event's
  * `master` part, or uploaded by role 99 per catalog. Every record is an upsert by its code (per
  * consignee where it belongs to one); `inactive: true` retires it: hidden from pickers, kept on
  * the orders that use it. Records name each other by code: a consignee its company's code, a SKU

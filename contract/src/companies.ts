@@ -4,7 +4,7 @@ import { BusinessLineRef, MasterData, MasterOutcome } from './catalogs';
 import { Id, IdList, listRequest, listResponse, Ok, Smart } from './list';
 
 /**
- * The logistics provider's client companies (issue 13), managed by role 99 only. A company's
+ * The logistics provider's client companies, managed by role 99 only. A company's
  * `code` is what the warehouse system calls the client: master data names companies by it.
  * A deactivated company keeps its data; its users cannot sign in (unless another company of
  * theirs is active) and no picker offers it.

@@ -65,7 +65,7 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
- * An export of a list (issue 14): the list's filters and ordering, as on screen, and the file's
+ * An export of a list: the list's filters and ordering, as on screen, and the file's
  * format. The answer is the file itself (`Content-Disposition: attachment`), every row the list
  * would page through; a refusal is a failure as for any call.
  */

@@ -490,7 +490,7 @@ export const sales = orderCalls('sales', {
 // ---------------------------------------------------------------- import
 
 /**
- * Orders imported from a CSV (any delimiter, UTF-8 with or without BOM) or XLSX file (issue 14):
+ * Orders imported from a CSV (any delimiter, UTF-8 with or without BOM) or XLSX file:
  * one row per order line, grouped into orders by `external_code`; the header row names the
  * columns below (other names are mapped to them by the `mapping` field). Each names its record as
  * the catalogs show it: consignee by code or exact name, vendor/customer and SKU by external code,

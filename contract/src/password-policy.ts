@@ -1,5 +1,5 @@
 /**
- * What a new password must be (issue 11, finding 11), one rule for the server, which refuses with
+ * What a new password must be, one rule for the server, which refuses with
  * `password_too_soft` and `details.reason`, and the web, which tells the same reason as the user
  * types. Length, not only whitespace, not the username, and then zxcvbn-ts (common passwords,
  * English words and names, keyboard patterns, sequences, dates, the user's own data) must score

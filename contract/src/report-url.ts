@@ -1,5 +1,5 @@
 /**
- * Which report URLs may be embedded (issue 11, finding 9). A report frame is loaded by every
+ * Which report URLs may be embedded. A report frame is loaded by every
  * reader's browser: a URL into the reader's own machine or private network turns the extranet
  * into a way to reach what sits behind their firewall, and credentials in a URL are shown to
  * every reader. The rule is pure, so the server refuses with it and the web form warns with it.

@@ -740,7 +740,7 @@ export const files = pgTable(
   (t) => [index().on(t.commentId), index().on(t.uploaderId)],
 );
 
-/** How a user's own spreadsheet headers map to the import's columns, per order kind (issue 14). */
+/** How a user's own spreadsheet headers map to the import's columns, per order kind. */
 export const importMappings = pgTable(
   'import_mappings',
   {

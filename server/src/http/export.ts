@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { translate } from '../i18n';
 
 /**
- * List exports (issue 14): the rows a list shows, with its filters and ordering, as CSV or XLSX.
+ * List exports: the rows a list shows, with its filters and ordering, as CSV or XLSX.
  * Rows come from the database through a cursor, a batch at a time, and go out as they come: a
  * million rows never sit in memory. Headers are in the reader's language; in XLSX dates are dates
  * and amounts numbers.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createUser } from '../../test/factories';
 
-// Issue 11, finding 11: every call that sets a password refuses weak ones and says why.
+// Every call that sets a password refuses weak ones and says why.
 
 let app: TestApp;
 let companyId: number;

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 
 /**
- * Master data (issue 13): the catalogs as the warehouse system owns them, upserted by code. One
+ * Master data: the catalogs as the warehouse system owns them, upserted by code. One
  * statement per catalog and chunk, whatever the number of records; a record that names something
  * unknown (a company, consignee, unit or currency) is refused and left out, the rest applied. The
  * caller decides what a refusal means: a warehouse event refuses as a whole, an upload applies

@@ -192,7 +192,7 @@ describe('catalogs/address/list', () => {
 
     const none = await app.call(catalogs.listAddresses, { filters: {} }, token);
     expect(none.body).toEqual({ items: [], more: false });
-    // Issue 13: ids alone are a lookup, as in every other catalog.
+    // Ids alone are a lookup, as in every other catalog.
     const byId = await app.call(
       catalogs.listAddresses,
       { filters: { address_id_list: [address.id] } },

@@ -73,7 +73,7 @@ function lineColumns(kind: OrderKind): ExportColumn[] {
   ];
 }
 
-/** The orders of a list, or their lines, as a file (issue 14, http/export.ts). */
+/** The orders of a list, or their lines, as a file (http/export.ts). */
 export async function exportOrders(
   deps: Deps,
   actor: Actor,

@@ -30,7 +30,7 @@ import { move } from './orders.service';
 dayjs.extend(customParseFormat);
 
 /**
- * Orders from a spreadsheet (issue 14): read, resolved against the catalogs the user may see,
+ * Orders from a spreadsheet: read, resolved against the catalogs the user may see,
  * checked row by row, and written in one transaction or not at all (contract orders.ts 'import').
  */
 

@@ -21,7 +21,7 @@ export async function viewReport(deps: Deps, actor: Actor, reportId: number) {
   return loadReport(deps, actor, reportId);
 }
 
-/** Issue 11, finding 9: every reader's browser loads the URL; see contract/src/report-url.ts. */
+/** Every reader's browser loads the URL; see contract/src/report-url.ts. */
 function assertUrlAllowed(deps: Deps, url: string) {
   const reason = reportUrlProblem(url, deps.config.REPORT_ALLOWED_HOSTS);
   if (reason) throw new AppError('report_url_not_allowed', { reason, host: new URL(url).hostname });

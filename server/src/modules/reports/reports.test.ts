@@ -239,7 +239,7 @@ describe('reports/add_report, edit_report, delete_report', () => {
   });
 });
 
-describe('report URLs into private networks (issue 11, finding 9)', () => {
+describe('report URLs into private networks', () => {
   const add = (url: string, token = managerToken, target = app) =>
     target.call(reports.addReport, { fields: { company_id: alpha.id, name: 'Inside', url } }, token);
 

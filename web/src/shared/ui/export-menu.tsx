@@ -14,7 +14,7 @@ export interface ExportChoice {
 const FORMATS: readonly ExportFormat[] = ['xlsx', 'csv'];
 
 /**
- * The Export button of a list (issue 14): each choice in XLSX and CSV, with the filters and
+ * The Export button of a list: each choice in XLSX and CSV, with the filters and
  * ordering on screen. The file downloads when the server has written it.
  */
 export function ExportMenu({ choices }: { choices: readonly ExportChoice[] }) {

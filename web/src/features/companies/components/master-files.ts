@@ -4,7 +4,7 @@ import { readSheet } from 'read-excel-file/browser';
 import type { z } from 'zod';
 
 /**
- * Master data files (issue 13): one catalog a file, CSV (any delimiter, UTF-8 with or without BOM)
+ * Master data files: one catalog a file, CSV (any delimiter, UTF-8 with or without BOM)
  * or XLSX, a header row naming the columns below. Vendors and customers take one row per
  * address; their rows group by consignee and code. Each record is checked with the contract's own
  * schema before anything is sent.

@@ -29,7 +29,7 @@ import { subjectText } from '../components/notification-subject';
 const PAGE_SIZE = 20;
 
 /**
- * Every notification of the user (issue 14), newest first, a page at a time: what it is about,
+ * Every notification of the user, newest first, a page at a time: what it is about,
  * who said what, and whether it was read. Opening one marks it read; so can its button, or
  * "Mark all read". The filter and page live in the URL.
  */

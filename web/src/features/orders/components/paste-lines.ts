@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import Papa from 'papaparse';
 
 /**
- * Order lines pasted from a spreadsheet (issue 14): rows of SKU code, quantity, unit and price, the
+ * Order lines pasted from a spreadsheet: rows of SKU code, quantity, unit and price, the
  * last two optional. Each row is read as it was copied and checked against the catalogs; nothing is
  * guessed or dropped: a row that cannot be read says why.
  */

@@ -40,7 +40,7 @@ export function OrderImportPage({ kind }: { kind: OrderKind }) {
 }
 
 /**
- * Orders from a CSV or XLSX file (issue 14): a preview first, every order and row with its
+ * Orders from a CSV or XLSX file: a preview first, every order and row with its
  * problems, then the import, all of the file's orders or none. Headers the product does not know
  * are mapped once to its columns; the server remembers the mapping for the user.
  */
