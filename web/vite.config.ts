@@ -58,12 +58,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
   },
   test: {
-    environment: 'jsdom',
+    environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20_000,
-    // Files share their modules within a worker: jsdom, Mantine and the app are loaded once per
+    // Files share their modules within a worker: the DOM, Mantine and the app are loaded once per
     // worker rather than once per file. Each test cleans up its DOM, storage and mocks.
     isolate: false,
     // Both cores of a CI machine (vitest would leave one free).

@@ -9,7 +9,7 @@ await i18nReady;
 // The machine is shared: give screens time to load their lazy chunks before a query gives up.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks the layout APIs that Mantine reads.
+// Layout APIs that Mantine reads, where the test DOM (happy-dom) lacks them.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

@@ -80,8 +80,8 @@ function server(handlers: Record<string, Handler>) {
 
 describe('users list', () => {
   it('asks the server for the filters, page and sorting that the URL carries', async () => {
-    // mantine-datatable renders a cell only when its media query matches; jsdom matches none.
-    // A wide screen: the table's cells show (jsdom matches no media query), the phone's cards do not.
+    // mantine-datatable renders a cell only when its media query matches; the test DOM matches none.
+    // A wide screen: the table's cells show (the test DOM matches no media query), the phone's cards do not.
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query) =>
         ({

@@ -5,7 +5,7 @@ import { sessionToken } from '../../shared/session';
 import { makeSession, renderApp, stubApi } from '../../test/render-app';
 
 const LATEST = 500;
-/** The pixels each comment takes in the thread: jsdom lays nothing out. */
+/** The pixels each comment takes in the thread: the test DOM lays nothing out. */
 const ROW = 40;
 
 function comment(position: number) {
