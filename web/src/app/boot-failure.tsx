@@ -1,7 +1,7 @@
 import { Alert, Button, Center, MantineProvider, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { cssVariablesResolver, theme } from './theme';
+import { baseTheme, cssVariablesResolver } from './theme-base';
 
 function BootFailureMessage() {
   const { t } = useTranslation();
@@ -27,7 +27,7 @@ function BootFailureMessage() {
 /** Shown when /config.json cannot be loaded, so nothing else can start. */
 export function BootFailure() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={baseTheme} cssVariablesResolver={cssVariablesResolver}>
       <BootFailureMessage />
     </MantineProvider>
   );

@@ -6,7 +6,8 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack
 import { type ReactNode, useEffect, useRef } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n, useLanguage } from '../shared/i18n';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
+import { cssVariablesResolver } from './theme-base';
 
 function LocalizedProviders({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

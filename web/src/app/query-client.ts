@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorCodeOf } from '../shared/api';
+import { errorCodeOf } from '../shared/api/api-error';
 import { notifyApiError } from '../shared/ui/notify';
 
 export function createQueryClient(): QueryClient {

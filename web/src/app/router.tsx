@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { apiKeysRoutes } from '../features/apikeys/routes';
 import { loginRoute, passresetRoute, secondFactorSetupRoute, usersRoutes } from '../features/auth/routes';
 import { companiesRoutes } from '../features/companies/routes';
@@ -48,7 +48,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       {
-        element: <LoginLayout />,
+        element: (
+          <LoginLayout>
+            <Outlet />
+          </LoginLayout>
+        ),
         children: [
           { element: <GuestOnly />, children: [loginRoute] },
           { element: <RequireLimitedSession />, children: [passresetRoute] },

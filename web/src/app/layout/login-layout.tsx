@@ -2,12 +2,11 @@ import { Box, Center, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { AppFooter } from './app-footer';
 import { LanguageSwitch } from './language-switch';
 
 /** SPEC.md §2 'Login layout': a centred card for login, the forced password change and not-found. */
-export function LoginLayout({ children }: { children?: ReactNode }) {
+export function LoginLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box mih="100dvh" bg="gray.0" display="flex" style={{ flexDirection: 'column' }}>
@@ -25,12 +24,12 @@ export function LoginLayout({ children }: { children?: ReactNode }) {
             </Text>
           </Group>
           <Paper withBorder shadow="sm" p="xl" radius="md">
-            {children ?? <Outlet />}
+            {children}
           </Paper>
         </Stack>
       </Center>
       <Box px="md">
-        <AppFooter withSupportLink={false} />
+        <AppFooter />
       </Box>
     </Box>
   );

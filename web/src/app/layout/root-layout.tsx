@@ -1,10 +1,11 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { GlobalProgress } from './global-progress';
 
 export function RootLayout() {
+  const navigation = useNavigation();
   return (
     <>
-      <GlobalProgress />
+      <GlobalProgress navigating={navigation.state !== 'idle'} />
       <ScrollRestoration />
       <Outlet />
     </>

@@ -78,7 +78,11 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
       >
         <AppBreadcrumbs />
         <div className={classes.content}>{children ?? <Outlet />}</div>
-        <AppFooter />
+        <AppFooter>
+          <Anchor component={Link} to="/support" inherit>
+            {t('layout.footer.support')}
+          </Anchor>
+        </AppFooter>
       </AppShell.Main>
       <SessionExpiredDialog />
     </AppShell>

@@ -3,5 +3,5 @@ export { type CallOptions, callApi } from './client';
 export { downloadExport, downloadFrom } from './download';
 export { errorMessage } from './error-message';
 export { postMultipart } from './multipart';
-export { getPageConfig, loadPageConfig } from './page-config';
+export { getPageConfig } from './page-config';
 export { useBackgroundRefresh } from './use-background-refresh';

@@ -1,5 +1,3 @@
-import type { TFunction } from 'i18next';
-import type { FieldError } from 'react-hook-form';
 import { z } from 'zod';
 
 /**
@@ -19,10 +17,4 @@ export function requiredText(options: { max?: number; trim?: boolean } = {}) {
   const { max = 256, trim = true } = options;
   const base = trim ? z.string().trim() : z.string();
   return base.min(1, { message: MESSAGES.required }).max(max, { message: MESSAGES.tooLong });
-}
-
-/** The translated message of a field's error, or undefined when the field is valid. */
-export function fieldError(t: TFunction, error: FieldError | undefined): string | undefined {
-  if (!error?.message) return undefined;
-  return t(error.message);
 }

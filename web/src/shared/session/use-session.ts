@@ -2,11 +2,9 @@ import { auth } from '@extranet/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { errorCodeOf } from '../api/api-error';
 import { callApi } from '../api/client';
+import { SESSION_QUERY_KEY, type Session } from './session-cache';
 import { sessionToken, useSessionToken } from './session-token';
 
-export type Session = auth.Session;
-
-export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 /** SPEC.md §4: the session refreshes every 10 seconds. */
 export const SESSION_REFRESH_MS = 10_000;
 
@@ -62,31 +60,6 @@ export function useSession(): Session {
   const state = useSessionState();
   if (!state.session) throw new Error('useSession() used outside of a signed-in screen');
   return state.session;
-}
-
-/** Keeps a session that the server has just returned (login, password change). */
-export function startSession(queryClient: QueryClient, session: Session): void {
-  queryClient.removeQueries();
-  queryClient.setQueryData(SESSION_QUERY_KEY, session);
-  sessionToken.set(session.session_code);
-}
-
-/** Ends the session on this side (after the logout call, whatever it answered). */
-export function endSession(): void {
-  sessionToken.clear('logout');
-}
-
-/**
- * Drops every cached server answer whenever the session changes hands (logout, a 401, another
- * tab signing in or out), so that one user never sees another's data.
- */
-export function bindSessionToCache(queryClient: QueryClient): () => void {
-  return sessionToken.subscribe(() => {
-    const token = sessionToken.get();
-    const cached = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);
-    if (token && cached?.session_code === token) return;
-    queryClient.removeQueries();
-  });
 }
 
 /** On load: restores the stored session; a refused code is discarded (SPEC.md §4). */

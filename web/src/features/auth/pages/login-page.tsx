@@ -1,23 +1,20 @@
-import { auth } from '@extranet/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { errorCodeOf } from '../../../shared/api';
-import { fieldError, requiredText } from '../../../shared/forms';
+// Not through the folders' index modules: those bring the contract's schemas (zod), which this
+// page, the first a visitor loads, fetches only once they start typing (use-login.ts).
+import { errorCodeOf } from '../../../shared/api/api-error';
+import { fieldError } from '../../../shared/forms/field-error';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { useLogin } from '../api/login';
+import { loadLoginCall, useLogin } from '../api/use-login';
 import { FormError } from '../components/form-error';
+import type { LoginForm } from '../forms/login-form';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 
-const LoginForm = auth.LoginRequest.extend({
-  username: requiredText({ max: 64 }),
-  password: requiredText({ max: 256, trim: false }),
-  otp: z.string().trim().max(64),
-});
-type LoginForm = z.infer<typeof LoginForm>;
+/** The form's checks (the contract's schema), loaded with the sign-in call. */
+const loginResolver: Resolver<LoginForm> = async (...args) =>
+  (await loadLoginCall())[1].loginFormResolver(...args);
 
 /**
  * When the sign-in asks for the code of the authenticator app: after second_factor_required and
@@ -41,7 +38,7 @@ export function LoginPage() {
     setFocus,
     formState: { errors },
   } = useForm<LoginForm>({
-    resolver: zodResolver(LoginForm),
+    resolver: loginResolver,
     defaultValues: { username: '', password: '', otp: '' },
   });
 
@@ -64,7 +61,12 @@ export function LoginPage() {
   const codeAsked = codeStep && errorCodeOf(loginMutation.error) !== 'too_many_login_failures';
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+    <form
+      onSubmit={onSubmit}
+      onInputCapture={() => void loadLoginCall()}
+      noValidate
+      aria-labelledby="login-title"
+    >
       <Stack gap="md">
         <div>
           <Title order={1} size="h3" id="login-title">
