@@ -6,14 +6,13 @@ import { createOrderWorld, type OrderWorld } from '../modules/orders/orders.fact
 import { createWmsWorld, insertCompleteDraft } from '../modules/wms/wms.factories';
 import { createTestApp, loginAs, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
-import { MAX_STREAMS_PER_SESSION } from './live-events';
 
 let app: TestApp;
 let base: string;
 const open: Array<{ close(): Promise<void> }> = [];
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ LIVE_STREAMS_PER_SESSION: 2, LIVE_STREAMS_PER_USER: 3 });
   base = await app.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
@@ -213,16 +212,25 @@ describe('GET /api/events', () => {
     ).toBe(401);
   });
 
-  it(`holds at most ${MAX_STREAMS_PER_SESSION} streams per session`, async () => {
-    const token = await loginAs(app, ours.user);
+  it('holds at most LIVE_STREAMS_PER_SESSION streams per session, LIVE_STREAMS_PER_USER per user', async () => {
+    const user = await createUser(app.deps.db, { permissions: ['pord'], companyIds: [ours.company.id] });
+    const token = await loginAs(app, user);
     const streams = [];
-    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(token));
+    for (let i = 0; i < 2; i++) streams.push(await openStream(token));
     expect(streams.every((stream) => stream.response.status === 200)).toBe(true);
     const refused = await fetch(`${base}/api/events`, { headers: { authorization: `SessionCode ${token}` } });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       failure: { code: 'rate_limited', details: { reason: 'too_many_streams' } },
     });
+    // Another session of the same user has room for one more, up to the user's 3.
+    const other = await loginAs(app, user);
+    streams.push(await openStream(other));
+    expect(streams[2]!.response.status).toBe(200);
+    const overUser = await fetch(`${base}/api/events`, {
+      headers: { authorization: `SessionCode ${other}` },
+    });
+    expect(overUser.status).toBe(429);
     // A closed one makes room again.
     await streams[0]!.close();
     let again: Response | undefined;

@@ -31,13 +31,15 @@ export const HEARTBEAT_MS = 25_000;
 /** Each stream's session is read again this often (also at once on any change of sessions or users). */
 const RECHECK_MS = 15_000;
 /**
- * Streams one session may hold (its tabs: one browser shares a session). On HTTP/1.1 a browser
- * opens 6 connections per site; past 4 streams the API's calls would wait for one: the tab falls
- * back to polling instead.
+ * Streams one session may hold (LIVE_STREAMS_PER_SESSION, 4: its tabs, one browser shares a
+ * session; on HTTP/1.1 a browser opens 6 connections per site, and past 4 streams the API's calls
+ * would wait for one: a further tab polls instead) and one user across sessions
+ * (LIVE_STREAMS_PER_USER, 16: browsers, devices). Past either: 429.
  */
-export const MAX_STREAMS_PER_SESSION = 4;
-/** Streams one user may hold across sessions (browsers, devices). */
-export const MAX_STREAMS_PER_USER = 16;
+interface Limits {
+  perSession: number;
+  perUser: number;
+}
 /** A client that reads slower than events come is let go past this many unsent bytes. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 /** Sessions read again at once, at most (the rest wait for these). */
@@ -77,6 +79,7 @@ export class LiveEvents {
   readonly #db: Db;
   readonly #changes: IdentityChanges | undefined;
   readonly #log: FastifyBaseLogger;
+  readonly #limits: Limits;
   readonly #streams = new Set<LiveStream>();
   readonly #perSession = new Map<number, number>();
   readonly #perUser = new Map<number, number>();
@@ -87,8 +90,9 @@ export class LiveEvents {
   #recheckSoon: NodeJS.Timeout | undefined;
   #stopped = false;
 
-  constructor(db: Db, log: FastifyBaseLogger) {
+  constructor(db: Db, log: FastifyBaseLogger, limits: Limits) {
     this.#db = db;
+    this.#limits = limits;
     this.#changes = identityChangesOf(db);
     this.#log = log;
     const changes = this.#changes;
@@ -109,16 +113,11 @@ export class LiveEvents {
     for (const timer of this.#timers) timer.unref();
   }
 
-  /** Open streams (the bench and the tests read it). */
-  get size(): number {
-    return this.#streams.size;
-  }
-
   /** Why a stream cannot be opened for this actor now, if it cannot. */
   refusal(actor: Actor): 'unavailable' | 'too_many' | undefined {
     if (this.#stopped || !this.#changes?.live) return 'unavailable';
-    if ((this.#perSession.get(actor.sessionId) ?? 0) >= MAX_STREAMS_PER_SESSION) return 'too_many';
-    if ((this.#perUser.get(actor.userId) ?? 0) >= MAX_STREAMS_PER_USER) return 'too_many';
+    if ((this.#perSession.get(actor.sessionId) ?? 0) >= this.#limits.perSession) return 'too_many';
+    if ((this.#perUser.get(actor.userId) ?? 0) >= this.#limits.perUser) return 'too_many';
     return undefined;
   }
 
@@ -247,7 +246,10 @@ export class LiveEvents {
 
 /** `GET /api/events`: the stream of live updates of the caller's session. */
 export function registerLiveEvents(app: FastifyInstance, deps: Deps): LiveEvents {
-  const live = new LiveEvents(deps.db, app.log);
+  const live = new LiveEvents(deps.db, app.log, {
+    perSession: deps.config.LIVE_STREAMS_PER_SESSION,
+    perUser: deps.config.LIVE_STREAMS_PER_USER,
+  });
   app.addHook('preClose', async () => live.stop());
   registerRawRoute(
     app,
