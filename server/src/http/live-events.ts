@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { orders } from '@extranet/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
@@ -47,7 +47,7 @@ const RECHECK_BATCH = 100;
 
 interface LiveStream {
   actor: Actor;
-  out: PassThrough;
+  out: ServerResponse;
   end(): void;
 }
 
@@ -121,9 +121,12 @@ export class LiveEvents {
     return undefined;
   }
 
-  /** A new stream for the actor; it ends when the client goes, or its session does. */
-  open(actor: Actor): { out: PassThrough; end(): void } {
-    const out = new PassThrough();
+  /**
+   * A new stream for the actor on the response (its headers written), written to directly: no
+   * stream in between, each event one write to the socket. It ends when the client goes, or its
+   * session does.
+   */
+  open(actor: Actor, out: ServerResponse): void {
     let ended = false;
     const stream: LiveStream = {
       actor,
@@ -143,7 +146,6 @@ export class LiveEvents {
     out.on('close', stream.end);
     // The first bytes send the headers: the client knows at once that it is connected.
     out.write(': connected\n\n');
-    return stream;
   }
 
   stop(): void {
@@ -263,18 +265,26 @@ export function registerLiveEvents(app: FastifyInstance, deps: Deps): LiveEvents
       passive: true,
       compress: false,
     },
-    async (_request, reply, { actor }) => {
+    async (request, reply, { actor }) => {
       const refusal = live.refusal(actor);
       if (refusal === 'unavailable') return sendFailure(reply, 503, { code: 'server_unavailable' });
       if (refusal === 'too_many') throw new AppError('rate_limited', { reason: 'too_many_streams' });
-      const stream = live.open(actor);
-      reply.raw.on('close', stream.end);
-      return (
-        reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          // nginx and some other proxies buffer an answer unless told not to.
-          .header('x-accel-buffering', 'no')
-          .send(stream.out)
+      // The stream is this route's own from here: the headers set so far (no-store, helmet's) and
+      // its own are written, and events go straight to the socket.
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        // nginx and some other proxies buffer an answer unless told not to.
+        'x-accel-buffering': 'no',
+      });
+      live.open(actor, reply.raw);
+      // The access log's line, once the stream ends (Fastify's own hooks leave a taken-over reply).
+      reply.raw.once('close', () =>
+        request.log.info(
+          { method: 'GET', path: '/api/events', status: 200, ms: Math.round(reply.elapsedTime) },
+          'request',
+        ),
       );
     },
   );
