@@ -1,4 +1,4 @@
-import { auth, orders } from '@extranet/contract';
+import { apikeys, auth, orders } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchHeads } from '../db/schema';
@@ -113,6 +113,27 @@ describe('GET /api/events', () => {
       headers: { authorization: `SessionCode ${'x'.repeat(43)}` },
     });
     expect(unknown.status).toBe(401);
+  });
+
+  it('refuses an API key (403): a stream is a person’s own', async () => {
+    const keeper = await createUser(app.deps.db, {
+      permissions: ['umgr', 'pord'],
+      companyIds: [ours.company.id],
+    });
+    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const added = await app.call(
+      apikeys.addKey,
+      { name: 'ERP', permissions: ['pord'], expires: { $date: expires } },
+      await loginAs(app, keeper),
+    );
+    expect(added.body.failure).toBeUndefined();
+    const response = await fetch(`${base}/api/events`, {
+      headers: { authorization: `Bearer ${added.body.secret}` },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      failure: { code: 'forbidden', details: { reason: 'not_for_api_keys' } },
+    });
   });
 
   it('is in the OpenAPI document, for sessions only', async () => {
