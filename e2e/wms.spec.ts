@@ -143,3 +143,28 @@ test('an open list follows its orders to the warehouse without a reload', async 
   await expect(row.first()).toContainText('Received', { timeout: 30_000 });
   await expectAccessible(page);
 });
+
+test('an open draft moves on screen when the server pushes its move, without polling for it', async ({
+  page,
+}) => {
+  const token = await apiLogin(page, DEMO.operator);
+  const order = await seedDraftPurchase(page, token, `E2E-WMS-PUSH-${suffix}`);
+  const views: Array<{ background: boolean }> = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/orders/purch/view_order'))
+      views.push({ background: request.headers()['x-background-refresh'] === '1' });
+  });
+  const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+
+  await signIn(page, DEMO.operator, `/orders/purch/view/${order.headId}`);
+  await expect(statusBadge(page)).toHaveText('Draft');
+  expect((await stream).status()).toBe(200);
+  const shown = views.length;
+
+  // Set ready from elsewhere (another tab, another user). A draft is never polled for: only the
+  // pushed move brings it onto the open view, with one background read of the order.
+  await api(page, '/orders/purch/set_ready', { head_id: order.headId }, token);
+  await expect(statusBadge(page)).toHaveText('Ready');
+  expect(views.slice(shown)).toEqual([{ background: true }]);
+  await expect(page.getByRole('button', { name: 'Undo ready' })).toBeVisible();
+});

@@ -1,22 +1,30 @@
 /**
  * The hot calls at the demo data's size: get_session (every open tab's refresh) and a page of 50
  * purchase orders with its total, as role 99, on PostgreSQL (when DATABASE_URL is set: a scratch
- * database on that server) and on the embedded database, each server a process of its own.
+ * database on that server) and on the embedded database, each server a process of its own. Then,
+ * on the same servers, what open clients cost (open-clients.ts).
  */
 import {
   type Measured,
   measure,
-  type Options,
   printTable,
   type Row,
+  type RunOptions,
   scratchDatabase,
   signIn,
   startBare,
   startServer,
   type Target,
 } from './harness';
+import { type OpenClientsResult, printOpenClients, runOpenClients } from './open-clients';
 
-export async function runDemo(options: Options): Promise<Measured[]> {
+/**
+ * The open clients' moves stay where they are put (no send to the warehouse), and one user holds
+ * every client's stream.
+ */
+const SERVER_ENV = { WMS_SEND_DELAY_MS: '3600000', LIVE_STREAMS_PER_USER: '1000000' };
+
+export async function runDemo(options: RunOptions): Promise<Measured[]> {
   const targets: Target[] = [];
   const cleanups: Array<() => Promise<void>> = [];
   try {
@@ -26,13 +34,17 @@ export async function runDemo(options: Options): Promise<Measured[]> {
     if (process.env.DATABASE_URL) {
       const scratch = await scratchDatabase(process.env.DATABASE_URL);
       cleanups.push(scratch.drop);
-      const target = await startServer({ name: 'PostgreSQL server', databaseUrl: scratch.url });
+      const target = await startServer({
+        name: 'PostgreSQL server',
+        databaseUrl: scratch.url,
+        env: SERVER_ENV,
+      });
       targets.push(target);
       servers.push({ label: 'PostgreSQL', target });
     } else {
       console.error('DATABASE_URL is not set: measuring the embedded database only');
     }
-    const embedded = await startServer({ name: 'embedded server' });
+    const embedded = await startServer({ name: 'embedded server', env: SERVER_ENV });
     targets.push(embedded);
     servers.push({ label: 'embedded', target: embedded });
 
@@ -59,6 +71,24 @@ export async function runDemo(options: Options): Promise<Measured[]> {
       `Demo data, ${options.connections} connections, ${options.rounds} rounds of ${options.seconds} s, medians`,
       results,
     );
+    if (options.clients > 0) {
+      const open: OpenClientsResult[] = [];
+      for (const { label, target } of servers) {
+        open.push(
+          await runOpenClients(label, target, {
+            clients: options.clients,
+            seconds: options.window,
+            movesPerSecond: options.moves,
+          }),
+        );
+      }
+      printOpenClients(open, {
+        clients: options.clients,
+        seconds: options.window,
+        movesPerSecond: options.moves,
+        visible: options.visible,
+      });
+    }
     return results;
   } finally {
     for (const target of targets.reverse()) await target.stop();

@@ -34,7 +34,17 @@ export interface Options {
   connections: number;
 }
 
-export function readOptions(argv: readonly string[]): Options & { large: boolean } {
+export interface RunOptions extends Options {
+  large: boolean;
+  /** Open clients (open-clients.ts): how many, 0 for none; order moves a second; window seconds. */
+  clients: number;
+  moves: number;
+  window: number;
+  /** Moves a second one client sees, for the open clients' second capacity figure. */
+  visible: number;
+}
+
+export function readOptions(argv: readonly string[]): RunOptions {
   const value = (flag: string) => {
     const index = argv.indexOf(flag);
     return index >= 0 ? argv[index + 1] : undefined;
@@ -44,6 +54,10 @@ export function readOptions(argv: readonly string[]): Options & { large: boolean
     rounds: Number(value('--rounds') ?? process.env.BENCH_ROUNDS ?? 3),
     connections: Number(value('--connections') ?? 32),
     large: argv.includes('--large'),
+    clients: Number(value('--clients') ?? 1000),
+    moves: Number(value('--moves') ?? 4),
+    window: Number(value('--window') ?? 30),
+    visible: Number(value('--visible') ?? 0.05),
   };
 }
 

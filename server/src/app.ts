@@ -18,6 +18,7 @@ import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
 import { AppError, errorHandler, sendFailure } from './http/errors';
 import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
+import { registerLiveEvents } from './http/live-events';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { startJobs } from './jobs';
 import { createLogger } from './log';
@@ -202,6 +203,7 @@ export async function buildApp(
       registerGraphRoutes(api, deps);
       registerWmsRoutes(api, deps);
       registerWebhookRoutes(api, deps);
+      registerLiveEvents(api, deps);
     },
     { prefix: '/api' },
   );

@@ -120,6 +120,10 @@ const ConfigSchema = z.object({
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
   /** Calls per API key per minute, counted across every instance (HTTP 429 past it). */
   API_KEY_RATE_LIMIT: int(1, 1_000_000).default(300),
+  /** Live update streams (GET /api/events) one session may hold at once: its tabs (429 past it). */
+  LIVE_STREAMS_PER_SESSION: int(1, 100_000).default(4),
+  /** Live update streams one user may hold at once, across their sessions (429 past it). */
+  LIVE_STREAMS_PER_USER: int(1, 1_000_000).default(16),
   /** Encrypts second-factor secrets at rest; unset: a key generated into DATA_DIR/secret.key. */
   SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: TrustProxy,

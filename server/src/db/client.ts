@@ -12,8 +12,10 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import {
   attachIdentityChanges,
+  dispatchNotification,
   IdentityChanges,
   identityWriteLogger,
+  LISTENED_CHANNELS,
   listenForIdentityChanges,
 } from './identity-changes';
 import * as schema from './schema';
@@ -99,8 +101,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: identityWriteLogger(changes) });
   options.log?.info('applying database migrations');
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  await client.listen('identity_changed', () => changes.emit());
-  await client.listen('notifications_changed', () => changes.emitNotifications());
+  for (const channel of LISTENED_CHANNELS)
+    await client.listen(channel, (payload) => dispatchNotification(changes, channel, payload));
   attachIdentityChanges(db, changes);
   return {
     db: db as unknown as Db,

@@ -15,8 +15,34 @@ import type { Logger } from 'pino';
 export class IdentityChanges {
   #listeners = new Set<() => void>();
   #notificationListeners = new Set<() => void>();
+  #committedListeners = new Set<(change: CommittedChange) => void>();
+  #liveListeners = new Set<(live: boolean) => void>();
   /** False while changes of other instances may go unseen (the listening connection is down). */
   live = true;
+
+  /**
+   * Changes the database announced once they committed (migration 0023), from every instance:
+   * what the live updates push to clients (http/live-events.ts).
+   */
+  subscribeCommitted(listener: (change: CommittedChange) => void): () => void {
+    this.#committedListeners.add(listener);
+    return () => this.#committedListeners.delete(listener);
+  }
+
+  emitCommitted(change: CommittedChange): void {
+    for (const listener of this.#committedListeners) listener(change);
+  }
+
+  /** Told when changes stop or start being seen (the listening connection went down, came back). */
+  subscribeLive(listener: (live: boolean) => void): () => void {
+    this.#liveListeners.add(listener);
+    return () => this.#liveListeners.delete(listener);
+  }
+
+  setLive(live: boolean): void {
+    this.live = live;
+    for (const listener of this.#liveListeners) listener(live);
+  }
 
   /** Any statement that writes the notifications table (the header bell's state). */
   subscribeNotifications(listener: () => void): void {
@@ -34,6 +60,27 @@ export class IdentityChanges {
   emit(): void {
     for (const listener of this.#listeners) listener();
   }
+}
+
+/**
+ * A change announced on commit: `notifications_changed` names the users whose bell changed
+ * (`1,5,9`, or `*` for too many to name); `order_changed` is an order's move as JSON.
+ */
+export interface CommittedChange {
+  channel: 'notifications_changed' | 'order_changed';
+  payload: string;
+}
+
+/** The channels of committed changes the database announces (migrations 0019, 0022, 0023). */
+export const LISTENED_CHANNELS = ['identity_changed', 'notifications_changed', 'order_changed'] as const;
+
+/** One notification of the database, handed to the feed it concerns. */
+export function dispatchNotification(changes: IdentityChanges, channel: string, payload: string): void {
+  if (channel === 'identity_changed') changes.emit();
+  else if (channel === 'notifications_changed') {
+    changes.emitNotifications();
+    changes.emitCommitted({ channel, payload });
+  } else if (channel === 'order_changed') changes.emitCommitted({ channel, payload });
 }
 
 const feeds = new WeakMap<object, IdentityChanges>();
@@ -86,7 +133,7 @@ export function identityWriteLogger(changes: IdentityChanges): DrizzleLogger {
 const RECONNECT_MS = 1_000;
 
 /**
- * PostgreSQL: one connection of its own LISTENs on `identity_changed` and `notifications_changed`. While it is down the
+ * PostgreSQL: one connection of its own LISTENs on LISTENED_CHANNELS. While it is down the
  * changes are not live (the cache answers nothing from memory); once it is back, everything
  * cached before is dropped, since a change may have gone by unseen.
  */
@@ -100,16 +147,15 @@ export function listenForIdentityChanges(
   let timer: NodeJS.Timeout | undefined;
 
   const down = () => {
-    changes.live = false;
+    changes.setLive(false);
     changes.emit();
     changes.emitNotifications();
   };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === 'notifications_changed') changes.emitNotifications();
-      else changes.emit();
-    });
+    next.on('notification', (message) =>
+      dispatchNotification(changes, message.channel, message.payload ?? ''),
+    );
     next.on('error', () => {});
     next.on('end', () => {
       if (closed || client !== next) return;
@@ -119,9 +165,9 @@ export function listenForIdentityChanges(
       timer = setTimeout(() => void reconnect(), RECONNECT_MS);
     });
     await next.connect();
-    await next.query('listen identity_changed; listen notifications_changed');
+    await next.query(LISTENED_CHANNELS.map((channel) => `listen ${channel}`).join('; '));
     client = next;
-    changes.live = true;
+    changes.setLive(true);
     changes.emit();
     changes.emitNotifications();
   };

@@ -173,6 +173,12 @@ export function registerRawRoute(
     querystring?: ZodType;
     /** Any one of them, as a call's permission. */
     permission?: CallDef['permission'];
+    /** A person's own route: refused to API keys (403), like a `sessionOnly` call. */
+    sessionOnly?: boolean;
+    /** Does not extend the session's idle expiry (DESIGN.md §5), as get_session. */
+    passive?: boolean;
+    /** false: never compressed (a stream of events must reach the client as it is written). */
+    compress?: false;
   },
   handler: (request: FastifyRequest, reply: FastifyReply, ctx: { actor: Actor }) => Promise<unknown>,
 ) {
@@ -183,10 +189,17 @@ export function registerRawRoute(
     schema: {
       summary: route.summary,
       tags: [tag ?? 'api'],
-      security: securityOf({ access: 'session' }),
+      security: securityOf({ access: 'session', sessionOnly: route.sessionOnly }),
       ...(route.querystring ? { querystring: route.querystring } : {}),
     },
-    onRequest: sessionGate(deps, { access: 'session', permission: route.permission }),
+    ...(route.compress === false ? { compress: false } : {}),
+    onRequest: sessionGate(deps, {
+      access: 'session',
+      permission: route.permission,
+      sessionOnly: route.sessionOnly,
+      // Opening the stream is the app keeping a screen current: it does not extend the session.
+      passive: route.passive,
+    }),
     handler: (request, reply) => handler(request, reply, { actor: request.actor! }),
   });
 }

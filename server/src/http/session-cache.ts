@@ -3,10 +3,13 @@ import type { Actor } from './session';
 
 /**
  * How long this instance answers a session token from memory. Any change to what the token
- * resolves to drops the cache at once (db/identity-changes.ts); this bound is what is left if a
- * change were missed all the same.
+ * resolves to drops the cache at once, on every instance (db/identity-changes.ts: this process's
+ * writes, and the database's notifications of every other's once they commit; while those cannot
+ * be heard, nothing is answered from memory); this bound is what is left if a change were missed
+ * all the same. A minute, so that an open tab's get_session every 10 s, and its live stream's
+ * checks, are answered from memory (docs/decisions.md, "Live updates").
  */
-const CACHE_MS = 5_000;
+const CACHE_MS = 60_000;
 /** The idle expiry is extended at most this often per session and instance (DESIGN.md §5). */
 export const TOUCH_EVERY_MS = 60_000;
 const MAX_ENTRIES = 20_000;

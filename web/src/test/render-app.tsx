@@ -37,6 +37,8 @@ export function stubApi(handlers: Record<string, Handler>) {
   const calls: Array<{ path: string; body: unknown; headers: Record<string, string> }> = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     const path = url.replace(/^\/api/, '');
+    // The live stream is refused, as by a server whose feed is down: screens poll as before.
+    if (path === '/events') return new Response('{}', { status: 503 });
     const body = JSON.parse((init.body as string) ?? '{}');
     calls.push({ path, body, headers: init.headers as Record<string, string> });
     const handler = handlers[path];

@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { SessionExpiredDialog } from '../../features/auth/components/session-expired-dialog';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppFooter } from './app-footer';
+import { LiveUpdates } from './live-updates';
 import { NavMenu } from './nav-menu';
 import { NotificationsSlot } from './notifications-slot';
 import { UserMenu } from './user-menu';
@@ -34,6 +35,7 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
       <Anchor href="#main-content" className={classes.skipLink}>
         {t('layout.skipToContent')}
       </Anchor>
+      <LiveUpdates />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -15,7 +15,8 @@ const READY_REFRESH_MS = 2_000;
 
 /**
  * Keeps an open order current while the warehouse system works on it, without anyone pressing
- * Refresh. When its progress or status changes, the system comment of that change is in its
+ * Refresh: on each of its moves the server pushes, or, while the live stream is down, every few
+ * seconds. When its progress or status changes, the system comment of that change is in its
  * discussion, and the lists and the dashboard's counts have moved too: they reload.
  */
 export function useFollowOrder(kind: OrderKind, headId: number, order: OrderView | undefined): void {
@@ -26,6 +27,9 @@ export function useFollowOrder(kind: OrderKind, headId: number, order: OrderView
     fetch: (options) => viewOrder(kind, headId, options),
     enabled: isFollowed(progress),
     intervalMs: progress === 'ready' ? READY_REFRESH_MS : undefined,
+    // Pushed moves are followed in any progress: another user may set it ready or back to draft.
+    refreshOn: (move) => move.kind === kind && move.id === headId,
+    listen: order !== undefined,
   });
 
   const stamp = order ? `${order.progress}|${order.status.code ?? ''}` : undefined;

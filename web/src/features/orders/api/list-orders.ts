@@ -29,8 +29,12 @@ export function getListOrdersQueryOptions<K extends OrderKind>(kind: K, request:
   });
 }
 
+/** Moves of rows on screen in a burst: one refresh of the page a second at most. */
+const LIST_REFRESH_GAP_MS = 1_000;
+
 /**
- * A page of orders; while it shows orders the warehouse system works on, it follows their moves.
+ * A page of orders; while it shows orders the warehouse system works on, it follows their moves
+ * (pushed by the server, or asked for every 10 s while the live stream is down).
  * Following asks for the rows only: the total shown stays the one the page came with, since
  * counting again every few seconds on every open list would cost the database more than the rows.
  */
@@ -49,6 +53,15 @@ export function useListOrders<K extends OrderKind>(kind: K, request: ListOrdersR
       };
     },
     enabled: !list.isPlaceholderData && (list.data?.items.some((row) => isFollowed(row.progress)) ?? false),
+    // A pushed move of a row on screen, whatever its progress (another user set it ready).
+    refreshOn: (move) =>
+      move.kind === kind &&
+      (queryClient
+        .getQueryData<OrderPage<K>>(orderKeys.list(kind, request))
+        ?.items.some((row) => row.head_id === move.id) ??
+        false),
+    listen: !list.isPlaceholderData && list.data !== undefined,
+    minGapMs: LIST_REFRESH_GAP_MS,
   });
   return list;
 }
