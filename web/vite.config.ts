@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const backend = 'http://127.0.0.1:3000';
@@ -44,6 +45,37 @@ function precompress(): Plugin {
   };
 }
 
+/** The signed-in app's frame and its first screen, the dashboard: where their own modules start. */
+const FIRST_SCREEN = ['src/app/workplace-app.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'];
+const APP_SOURCE = /[\\/]web[\\/]src[\\/]/;
+
+/**
+ * Puts the app's own modules the signed-in frame and the dashboard import statically into one
+ * chunk, with what they import from packages. Without it the frame's pieces that some other
+ * screen also uses (query keys, small components, Mantine's) came as some 30 small chunks. The
+ * walk stays within this app's sources: through a package's index module it would reach every
+ * component any screen uses.
+ */
+function firstScreenGroup(): Rolldown.CodeSplittingNameFunction {
+  let members: Set<string> | null = null;
+  return (moduleId, ctx) => {
+    if (!members) {
+      const found = new Set<string>();
+      const pending = FIRST_SCREEN.map((file) => fileURLToPath(new URL(file, import.meta.url)));
+      while (pending.length > 0) {
+        const id = pending.pop() as string;
+        if (found.has(id)) continue;
+        found.add(id);
+        for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) {
+          if (APP_SOURCE.test(next)) pending.push(next);
+        }
+      }
+      members = found;
+    }
+    return members.has(moduleId) ? 'workplace' : null;
+  };
+}
+
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -60,7 +92,9 @@ export default defineConfig({
       // Everything the entry imports statically (the sign-in page: main.tsx, sign-in-app.tsx) in one
       // chunk. By default rolldown splits off each set of modules the entry shares with a lazy
       // screen, which made the sign-in page 25 requests of its own.
-      output: { codeSplitting: { groups: [{ name: 'sign-in', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: { groups: [{ name: 'sign-in', tags: ['$initial'] }, { name: firstScreenGroup() }] },
+      },
     },
   },
   test: {

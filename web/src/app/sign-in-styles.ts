@@ -1,7 +1,8 @@
 /*
  * The sign-in page's styles, loaded with the entry: Mantine's global sheets and those of the
  * components the sign-in page (and the boot failure) shows, each on its own instead of the whole
- * sheet, in the order of Mantine's own styles.css; the signed-in app adds the whole sheet (styles.ts).
+ * sheet, in the order of Mantine's own styles.css; the signed-in app adds the other components' sheets
+ * (styles.ts).
  * Mantine's rules are in the `mantine` cascade layer and this app's own are outside any layer, so
  * the app's rules win whichever sheet a chunk brings first.
  */
