@@ -1,7 +1,9 @@
 /**
  * The hot calls at the demo data's size: get_session (every open tab's refresh) and a page of 50
  * purchase orders with its total, as role 99, on PostgreSQL (when DATABASE_URL is set: a scratch
- * database on that server) and on the embedded database, each server a process of its own.
+ * database on that server) and on the embedded database, each server a process of its own. Then
+ * get_session again while one other client loops a slow list (every order of the demo, found by a
+ * text, up to 1,000 with their total): what other tabs go through while the database is busy.
  */
 import {
   type Measured,
@@ -15,6 +17,9 @@ import {
   startServer,
   type Target,
 } from './harness';
+
+/** Every purchase order of the demo (200) whose text holds "PO-2026", with the total. */
+const SLOW_LIST = { count: 1000, with_total: true, filters: { smart: 'PO-2026' } };
 
 export async function runDemo(options: Options): Promise<Measured[]> {
   const targets: Target[] = [];
@@ -47,6 +52,14 @@ export async function runDemo(options: Options): Promise<Measured[]> {
           path: '/api/orders/purch/list_orders',
           body: { count: 50, with_total: true },
           token,
+        },
+        {
+          name: `get_session beside a slow list, ${label}`,
+          target,
+          path: '/api/auth/get_session',
+          body: {},
+          token,
+          background: { path: '/api/orders/purch/list_orders', body: SLOW_LIST, token },
         },
       );
     }

@@ -162,6 +162,11 @@ export interface Row {
   token?: string;
   /** Extra headers, e.g. the background-refresh one. */
   headers?: Record<string, string>;
+  /**
+   * Another client calling this, one call after another, for as long as the row is measured:
+   * what the measured calls go through while the server is busy with it.
+   */
+  background?: { path: string; body: unknown; token?: string };
 }
 
 export interface RunResult {
@@ -172,7 +177,36 @@ export interface RunResult {
   failures: number;
 }
 
+/** Calls one call after another until stopped; resolves to the number of calls answered. */
+function loopCalls(target: Target, call: NonNullable<Row['background']>): { stop(): Promise<number> } {
+  let running = true;
+  const loop = (async () => {
+    let calls = 0;
+    while (running) {
+      const response = await fetch(`${target.url}${call.path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(call.token ? { authorization: `SessionCode ${call.token}` } : {}),
+        },
+        body: JSON.stringify(call.body),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`the background call ${call.path} answered ${response.status}`);
+      calls++;
+    }
+    return calls;
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      return loop;
+    },
+  };
+}
+
 export async function runOnce(row: Row, options: Options): Promise<RunResult> {
+  const background = row.background ? loopCalls(row.target, row.background) : undefined;
   const before = cpuMs(row.target.pid);
   const result = await autocannon({
     url: `${row.target.url}${row.path}`,
@@ -190,6 +224,10 @@ export async function runOnce(row: Row, options: Options): Promise<RunResult> {
   });
   const cpu = cpuMs(row.target.pid) - before;
   const calls = result.requests.total;
+  if (background) {
+    const slow = await background.stop();
+    console.error(`  ${row.name}: the other client's calls answered meanwhile: ${slow}`);
+  }
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

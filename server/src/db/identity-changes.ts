@@ -91,7 +91,7 @@ const RECONNECT_MS = 1_000;
  * cached before is dropped, since a change may have gone by unseen.
  */
 export function listenForIdentityChanges(
-  url: string,
+  connection: pg.ClientConfig,
   changes: IdentityChanges,
   log?: Partial<Pick<Logger, 'warn'>>,
 ): { ready: Promise<void>; close(): Promise<void> } {
@@ -105,7 +105,7 @@ export function listenForIdentityChanges(
     changes.emitNotifications();
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client(connection);
     next.on('notification', (message) => {
       if (message.channel === 'notifications_changed') changes.emitNotifications();
       else changes.emit();
