@@ -16,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_MAIN = path.join(ROOT, 'server/dist/main.js');
+/**
+ * The built server; BENCH_SERVER_MAIN names another build's main.js instead (an earlier commit's,
+ * built apart), to measure it at the same machine load as this one.
+ */
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_SERVER_MAIN)
+  : path.join(ROOT, 'server/dist/main.js');
 const BARE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare.mjs');
 /** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
 const CLOCK_TICKS_PER_SECOND = 100;

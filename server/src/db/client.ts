@@ -84,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const embedded = await startEmbeddedDatabase({
     ...(options.dir ? { dir: options.dir } : {}),
     ...(options.template ? { template: options.template } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   // One connection: PGlite has one backend, which the worker lends to one connection at a time.
   const pool = new WaitingPool(

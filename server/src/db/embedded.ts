@@ -1,9 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+
+/**
+ * PostgreSQL's WebAssembly, compiled once per process: each database's thread gets the compiled
+ * module (threads share it) instead of compiling its 9 MB again, which a test file's database
+ * would otherwise pay at every start.
+ */
+const require = createRequire(import.meta.url);
+type CompiledModule = object;
+/** The WebAssembly global, which this project's type settings leave out. */
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledModule> } }
+).WebAssembly;
+let compiled: Promise<CompiledModule> | undefined;
+function compiledPostgres(): Promise<CompiledModule> {
+  compiled ??= readFile(path.join(path.dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm')).then(
+    (bytes) => wasm.compile(bytes),
+  );
+  return compiled;
+}
 
 /**
  * The embedded database in a worker thread of its own (pglite-worker.mjs), reached with the `pg`
@@ -21,34 +43,83 @@ type WorkerMessage =
   | { type: 'failed' | 'error'; message: string }
   | { type: 'dumped'; id: number; bytes: ArrayBuffer };
 
+/**
+ * The thread of a closed database, kept (not holding the process open) for the next one to open
+ * in this process: the test files of a test worker each open one, and a thread's start (Node's
+ * own, then PGlite's module) is a noticeable part of a database's.
+ */
+let spare: Worker | undefined;
+
+function takeThread(): Worker {
+  const worker = spare ?? new Worker(WORKER);
+  spare = undefined;
+  worker.ref();
+  return worker;
+}
+
+function keepThread(worker: Worker): Promise<void> | undefined {
+  if (spare) return worker.terminate().then(() => {});
+  worker.unref();
+  spare = worker;
+  worker.once('exit', () => {
+    if (spare === worker) spare = undefined;
+  });
+  return undefined;
+}
+
 export async function startEmbeddedDatabase(options: {
   dir?: string;
   template?: Blob;
+  log?: Partial<Pick<Logger, 'warn'>>;
 }): Promise<EmbeddedDatabase> {
   const template = options.template ? await options.template.arrayBuffer() : undefined;
-  const worker = new Worker(WORKER, {
-    workerData: { dir: options.dir, template },
-    ...(template ? { transferList: [template] } : {}),
-  });
+  const wasmModule = await compiledPostgres();
+  const worker = takeThread();
   const dumps = new Map<number, (bytes: ArrayBuffer) => void>();
   let nextDump = 0;
   let closed: (() => void) | undefined;
   let exited = false;
-  await new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'ready') resolve();
-      else if (message.type === 'failed')
-        reject(new Error(`the embedded database did not open: ${message.message}`));
-      else if (message.type === 'dumped') dumps.get(message.id)?.(message.bytes);
-      else if (message.type === 'closed') closed?.();
+  let opened: { resolve(): void; reject(error: Error): void } | undefined;
+  const onMessage = (message: WorkerMessage) => {
+    if (message.type === 'ready') opened?.resolve();
+    else if (message.type === 'failed')
+      opened?.reject(new Error(`the embedded database did not open: ${message.message}`));
+    else if (message.type === 'dumped') dumps.get(message.id)?.(message.bytes);
+    else if (message.type === 'error')
+      options.log?.warn?.(
+        { error: message.message },
+        'the embedded database dropped a connection on an error',
+      );
+    else if (message.type === 'closed') closed?.();
+  };
+  const onError = (error: Error) => opened?.reject(error);
+  const onExit = (code: number) => {
+    exited = true;
+    opened?.reject(new Error(`the embedded database's thread exited (${code})`));
+    closed?.();
+  };
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  const detach = () => {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      opened = { resolve, reject };
+      worker.postMessage(
+        { type: 'open', dir: options.dir, template, wasmModule },
+        template ? [template] : [],
+      );
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      exited = true;
-      reject(new Error(`the embedded database's thread exited (${code})`));
-      closed?.();
-    });
-  });
+  } catch (error) {
+    detach();
+    await worker.terminate();
+    throw error;
+  }
+  opened = undefined;
 
   return {
     connectionConfig: {
@@ -71,12 +142,13 @@ export async function startEmbeddedDatabase(options: {
     },
     close: async () => {
       if (exited) return;
-      // PGlite closes cleanly (its files flushed) before the thread goes.
+      // PGlite closes cleanly (its files flushed); then the thread waits for the next database.
       await new Promise<void>((resolve) => {
         closed = resolve;
         worker.postMessage({ type: 'close' });
       });
-      await worker.terminate();
+      detach();
+      if (!exited) await keepThread(worker);
     },
   };
 }

@@ -12,16 +12,15 @@
  *
  * Plain JavaScript, so that the tests (TypeScript run by vitest) and the build start it alike.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** @type {{ dir?: string, template?: ArrayBuffer }} */
-const options = workerData ?? {};
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 
-// The lists' trigram indexes need pg_trgm, which PGlite loads only when asked.
+// The lists' trigram indexes need pg_trgm, which PGlite loads only when asked. The server compiles
+// PostgreSQL's WebAssembly once and hands it to each database it opens.
 const extensions = { pg_trgm };
 
 /** The backend's owner, and the connections waiting for it, in order. */
@@ -124,30 +123,53 @@ function serve(db, channel) {
   channel.on('close', close);
 }
 
-try {
-  const db = options.dir
-    ? await PGlite.create(options.dir, { extensions })
-    : await PGlite.create({
+/**
+ * One database at a time: `open` starts it, `close` closes it, and the thread then waits for the
+ * next `open` (the server keeps a closed database's thread for the next one it opens).
+ */
+/** @type {PGlite | undefined} */
+let db;
+
+/**
+ * @typedef {{ type: 'open', dir?: string, template?: ArrayBuffer, wasmModule?: WebAssembly.Module }
+ *   | { type: 'connect', port: import('node:worker_threads').MessagePort }
+ *   | { type: 'dump', id: number }
+ *   | { type: 'close' }} Command
+ */
+port.on('message', async (/** @type {Command} */ message) => {
+  if (message.type === 'open') {
+    try {
+      const common = {
         extensions,
-        ...(options.template ? { loadDataDir: new Blob([options.template]) } : {}),
-      });
-  port.on(
-    'message',
-    async (
-      /** @type {{ type: string, port?: import('node:worker_threads').MessagePort, id?: number }} */ message,
-    ) => {
-      if (message.type === 'connect' && message.port) serve(db, message.port);
-      else if (message.type === 'dump') {
-        const blob = await db.dumpDataDir('none');
-        const bytes = await blob.arrayBuffer();
-        port.postMessage({ type: 'dumped', id: message.id, bytes }, [bytes]);
-      } else if (message.type === 'close') {
-        if (!db.closed) await db.close();
-        port.postMessage({ type: 'closed' });
-      }
-    },
-  );
-  port.postMessage({ type: 'ready' });
-} catch (error) {
-  port.postMessage({ type: 'failed', message: String(/** @type {Error} */ (error)?.stack ?? error) });
-}
+        ...(message.wasmModule ? { pgliteWasmModule: message.wasmModule } : {}),
+      };
+      db = message.dir
+        ? await PGlite.create(message.dir, common)
+        : await PGlite.create({
+            ...common,
+            ...(message.template ? { loadDataDir: new Blob([message.template]) } : {}),
+          });
+      port.postMessage({ type: 'ready' });
+    } catch (error) {
+      port.postMessage({ type: 'failed', message: String(/** @type {Error} */ (error)?.stack ?? error) });
+    }
+  } else if (message.type === 'connect' && db) serve(db, message.port);
+  else if (message.type === 'dump' && db) {
+    // Between two connections' turns, never inside a transaction.
+    const self = {};
+    await acquire(self);
+    try {
+      const bytes = await (await db.dumpDataDir('none')).arrayBuffer();
+      port.postMessage({ type: 'dumped', id: message.id, bytes }, [bytes]);
+    } finally {
+      release(self);
+    }
+  } else if (message.type === 'close') {
+    const self = {};
+    await acquire(self);
+    if (db && !db.closed) await db.close();
+    db = undefined;
+    release(self);
+    port.postMessage({ type: 'closed' });
+  }
+});
