@@ -92,7 +92,14 @@ export async function startEmbeddedDatabase(options: {
       );
     else if (message.type === 'closed') closed?.();
   };
-  const onError = (error: Error) => opened?.reject(error);
+  const onError = (error: Error) => {
+    if (opened) return opened.reject(error);
+    // The database is gone with its thread: the process stops, and its next start recovers the
+    // files as after a kill.
+    process.nextTick(() => {
+      throw new Error("the embedded database's thread failed", { cause: error });
+    });
+  };
   const onExit = (code: number) => {
     exited = true;
     opened?.reject(new Error(`the embedded database's thread exited (${code})`));

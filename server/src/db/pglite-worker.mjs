@@ -46,6 +46,7 @@ function release(connection) {
 const TERMINATE = 0x58; // 'X'
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
+const CANCEL_REQUEST = 80877102;
 
 /**
  * @param {PGlite} db
@@ -76,7 +77,9 @@ function serve(db, channel) {
     const out = [];
     for (const { message, startup } of messages) {
       if (closed) return;
-      if (!startup && message[0] === TERMINATE) {
+      // A cancel request comes on a connection of its own: PGlite has no other backend to signal.
+      const cancel = startup && message.length === 16 && message.readInt32BE(4) === CANCEL_REQUEST;
+      if (cancel || (!startup && message[0] === TERMINATE)) {
         close();
         return;
       }
