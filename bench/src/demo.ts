@@ -1,8 +1,10 @@
 /**
  * The hot calls at the demo data's size: get_session (every open tab's refresh) and a page of 50
  * purchase orders with its total, as role 99, on PostgreSQL (when DATABASE_URL is set: a scratch
- * database on that server) and on the embedded database, each server a process of its own. Then,
- * on the same servers, what open clients cost (open-clients.ts).
+ * database on that server) and on the embedded database, each server a process of its own. Then
+ * get_session again while one other client loops a slow list (every order of the demo, found by a
+ * text, up to 1,000 with their total): what other tabs go through while the database is busy.
+ * Then, on the same servers, what open clients cost (open-clients.ts).
  */
 import {
   type Measured,
@@ -23,6 +25,9 @@ import { type OpenClientsResult, printOpenClients, runOpenClients } from './open
  * every client's stream.
  */
 const SERVER_ENV = { WMS_SEND_DELAY_MS: '3600000', LIVE_STREAMS_PER_USER: '1000000' };
+
+/** Every purchase order of the demo (200) whose text holds "PO-2026", with the total. */
+const SLOW_LIST = { count: 1000, with_total: true, filters: { smart: 'PO-2026' } };
 
 export async function runDemo(options: RunOptions): Promise<Measured[]> {
   const targets: Target[] = [];
@@ -59,6 +64,14 @@ export async function runDemo(options: RunOptions): Promise<Measured[]> {
           path: '/api/orders/purch/list_orders',
           body: { count: 50, with_total: true },
           token,
+        },
+        {
+          name: `get_session beside a slow list, ${label}`,
+          target,
+          path: '/api/auth/get_session',
+          body: {},
+          token,
+          background: { path: '/api/orders/purch/list_orders', body: SLOW_LIST, token },
         },
       );
     }

@@ -16,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_MAIN = path.join(ROOT, 'server/dist/main.js');
+/**
+ * The built server; BENCH_SERVER_MAIN names another build's main.js instead (an earlier commit's,
+ * built apart), to measure it at the same machine load as this one.
+ */
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_SERVER_MAIN)
+  : path.join(ROOT, 'server/dist/main.js');
 const BARE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare.mjs');
 /** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -176,6 +182,11 @@ export interface Row {
   token?: string;
   /** Extra headers, e.g. the background-refresh one. */
   headers?: Record<string, string>;
+  /**
+   * Another client calling this, one call after another, for as long as the row is measured:
+   * what the measured calls go through while the server is busy with it.
+   */
+  background?: { path: string; body: unknown; token?: string };
 }
 
 export interface RunResult {
@@ -186,7 +197,36 @@ export interface RunResult {
   failures: number;
 }
 
+/** Calls one call after another until stopped; resolves to the number of calls answered. */
+function loopCalls(target: Target, call: NonNullable<Row['background']>): { stop(): Promise<number> } {
+  let running = true;
+  const loop = (async () => {
+    let calls = 0;
+    while (running) {
+      const response = await fetch(`${target.url}${call.path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(call.token ? { authorization: `SessionCode ${call.token}` } : {}),
+        },
+        body: JSON.stringify(call.body),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`the background call ${call.path} answered ${response.status}`);
+      calls++;
+    }
+    return calls;
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      return loop;
+    },
+  };
+}
+
 export async function runOnce(row: Row, options: Options): Promise<RunResult> {
+  const background = row.background ? loopCalls(row.target, row.background) : undefined;
   const before = cpuMs(row.target.pid);
   const result = await autocannon({
     url: `${row.target.url}${row.path}`,
@@ -204,6 +244,10 @@ export async function runOnce(row: Row, options: Options): Promise<RunResult> {
   });
   const cpu = cpuMs(row.target.pid) - before;
   const calls = result.requests.total;
+  if (background) {
+    const slow = await background.stop();
+    console.error(`  ${row.name}: the other client's calls answered meanwhile: ${slow}`);
+  }
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

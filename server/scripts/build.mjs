@@ -33,3 +33,5 @@ await build({
 });
 // db/client.ts finds its migrations beside itself; in the bundle, beside main.js.
 cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The embedded database's thread (db/embedded.ts starts it from beside itself): plain JavaScript.
+cpSync(path.join(serverDir, 'src/db/pglite-worker.mjs'), path.join(dist, 'pglite-worker.mjs'));

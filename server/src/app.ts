@@ -82,6 +82,7 @@ export async function buildApp(
       dir: config.dbDir,
       poolSize: config.DATABASE_POOL_SIZE,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      embeddedBudgetMs: config.EMBEDDED_DB_QUERY_BUDGET_MS,
       log,
     }));
   await seedReferenceData(database.db);

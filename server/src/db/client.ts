@@ -1,15 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { startEmbeddedDatabase, WaitingPool } from './embedded';
 import {
   attachIdentityChanges,
   dispatchNotification,
@@ -48,6 +45,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (0: never). */
   statementTimeoutMs?: number;
+  /**
+   * The embedded database: how long a query may wait for it (behind the others) before the caller
+   * gets a DatabaseBusyError (0: no limit). PGlite cannot stop a statement once it runs, so this
+   * bounds what a request waits, not what a statement costs.
+   */
+  embeddedBudgetMs?: number;
   /** Says what a start is waiting on: the migration lock, a new embedded database, migrations. */
   log?: Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
 }
@@ -60,23 +63,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     const changes = new IdentityChanges();
-    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: identityWriteLogger(changes) });
-    const client = await pool.connect();
-    try {
-      // Several instances may start together: one migrates, the others wait.
-      options.log?.info('waiting for the migration lock of the database');
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      options.log?.info('applying database migrations');
-      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
-    }
-    const listener = listenForIdentityChanges(options.url, changes, options.log);
+    const db = await migrated(pool, changes, options);
+    const listener = listenForIdentityChanges({ connectionString: options.url }, changes, options.log);
     await listener.ready;
     attachIdentityChanges(db, changes);
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
       close: async () => {
         await listener.close();
@@ -84,8 +76,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  // The lists' trigram indexes need pg_trgm, which PGlite loads only when asked.
-  const extensions = { pg_trgm };
   if (options.dir) {
     const fresh = !existsSync(path.join(options.dir, 'PG_VERSION'));
     options.log?.info(
@@ -93,23 +83,62 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       fresh ? 'creating the embedded database (first start)' : 'opening the embedded database',
     );
   }
-  const client = options.dir
-    ? await PGlite.create(options.dir, { extensions })
-    : await PGlite.create({ extensions, ...(options.template ? { loadDataDir: options.template } : {}) });
-  // One process owns the embedded database; its triggers' notices arrive here too.
-  const changes = new IdentityChanges();
-  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: identityWriteLogger(changes) });
-  options.log?.info('applying database migrations');
-  await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  for (const channel of LISTENED_CHANNELS)
-    await client.listen(channel, (payload) => dispatchNotification(changes, channel, payload));
-  attachIdentityChanges(db, changes);
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    dumpDataDir: () => client.dumpDataDir('none'),
-    close: async () => {
-      if (!client.closed) await client.close();
+  const embedded = await startEmbeddedDatabase({
+    ...(options.dir ? { dir: options.dir } : {}),
+    ...(options.template ? { template: options.template } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  // One connection: PGlite has one backend, which the worker lends to one connection at a time.
+  const pool = new WaitingPool(
+    {
+      ...embedded.connectionConfig,
+      max: 1,
+      idleTimeoutMillis: 0,
     },
-  };
+    options.log,
+  );
+  // The one backend notifies itself: the notices come on whichever connection is in use.
+  const changes = new IdentityChanges();
+  pool.on('connect', (client) => {
+    client.on('notification', (message) =>
+      dispatchNotification(changes, message.channel, message.payload ?? ''),
+    );
+  });
+  try {
+    const db = await migrated(pool, changes, options);
+    await pool.query(LISTENED_CHANNELS.map((channel) => `listen ${channel}`).join('; '));
+    // The start (its connection, migrations) takes what it takes; the budget counts from here.
+    pool.watch(options.embeddedBudgetMs ?? 0);
+    attachIdentityChanges(db, changes);
+    return {
+      db,
+      kind: 'pglite',
+      dumpDataDir: () => embedded.dumpDataDir(),
+      close: async () => {
+        await pool.end();
+        await embedded.close();
+      },
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await embedded.close();
+    throw error;
+  }
+}
+
+/** The drizzle database on a pool, its migrations applied (one instance at a time). */
+async function migrated(pool: pg.Pool, changes: IdentityChanges, options: DatabaseOptions): Promise<Db> {
+  const db = drizzle(pool, { schema, casing: 'snake_case', logger: identityWriteLogger(changes) });
+  const client = await pool.connect();
+  try {
+    // Several instances may start together: one migrates, the others wait.
+    options.log?.info('waiting for the migration lock of the database');
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    options.log?.info('applying database migrations');
+    await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+  return db as unknown as Db;
 }

@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import { DatabaseBusyError } from './embedded';
 
 interface DatabaseErrorFields {
   code?: string;
@@ -21,6 +22,12 @@ export function uniqueViolation(error: unknown): string | undefined {
     return constraint ?? message?.match(/unique constraint "([^"]+)"/)?.[1];
   }
   return undefined;
+}
+
+/** The embedded database was busy past its budget (EMBEDDED_DB_QUERY_BUDGET_MS). */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (const e of chain(error)) if (e instanceof DatabaseBusyError) return true;
+  return false;
 }
 
 export function isUniqueViolation(error: unknown, constraint: string): boolean {

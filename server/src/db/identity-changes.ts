@@ -138,7 +138,7 @@ const RECONNECT_MS = 1_000;
  * cached before is dropped, since a change may have gone by unseen.
  */
 export function listenForIdentityChanges(
-  url: string,
+  connection: pg.ClientConfig,
   changes: IdentityChanges,
   log?: Partial<Pick<Logger, 'warn'>>,
 ): { ready: Promise<void>; close(): Promise<void> } {
@@ -152,7 +152,7 @@ export function listenForIdentityChanges(
     changes.emitNotifications();
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client(connection);
     next.on('notification', (message) =>
       dispatchNotification(changes, message.channel, message.payload ?? ''),
     );

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../demo/seed-reference';
@@ -88,9 +86,8 @@ beforeAll(async () => {
   const client = (database.db as unknown as { $client: unknown }).$client;
   const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
   const options = { schema, casing: 'snake_case', logger } as const;
-  db = (database.kind === 'pglite'
-    ? drizzlePglite(client as PGlite, options)
-    : drizzlePg(client as pg.Pool, options)) as unknown as Db;
+  // Both the embedded database and PostgreSQL are reached through a `pg` pool.
+  db = drizzlePg(client as pg.Pool, options) as unknown as Db;
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Failure, type InputFailures } from '@extranet/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { uniqueViolation } from '../db/errors';
+import { isDatabaseBusy, uniqueViolation } from '../db/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -111,6 +111,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const unique = UNIQUE_FAILURES[uniqueViolation(error) ?? ''];
   if (unique) return sendFailure(reply, ERROR_STATUS[unique] ?? 200, { code: unique });
+  // The embedded database's budget ran out (WaitingPool in db/embedded.ts says so in the log).
+  if (isDatabaseBusy(error)) return sendFailure(reply, 503, { code: 'server_unavailable' });
   request.log.error({ err: error, reqId: request.id }, 'unexpected error');
   return sendFailure(reply, 500, { code: 'server_error', details: { request_id: request.id } });
 }

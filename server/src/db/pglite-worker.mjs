@@ -1,0 +1,178 @@
+// @ts-check
+/**
+ * The embedded database's thread: it owns PGlite (PostgreSQL compiled to WebAssembly) and speaks
+ * the PostgreSQL wire protocol over MessagePorts, one per connection, so the server reaches it
+ * with the `pg` driver exactly as it reaches PostgreSQL (client.ts), while the event loop of the
+ * server goes on answering HTTP during a query.
+ *
+ * PGlite has one backend. A connection holds it from its first message until the backend is idle
+ * again (a Sync or a simple query answered outside a transaction block), so statements and
+ * transactions of two connections never interleave; a connection that closes while holding it
+ * rolls its transaction back.
+ *
+ * Plain JavaScript, so that the tests (TypeScript run by vitest) and the build start it alike.
+ */
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
+
+// The lists' trigram indexes need pg_trgm, which PGlite loads only when asked. The server compiles
+// PostgreSQL's WebAssembly once and hands it to each database it opens.
+const extensions = { pg_trgm };
+
+/** The backend's owner, and the connections waiting for it, in order. */
+/** @type {object | undefined} */
+let owner;
+/** @type {Array<() => void>} */
+const waiting = [];
+
+/** @param {object} connection */
+async function acquire(connection) {
+  if (owner === connection) return;
+  if (owner !== undefined) await new Promise((resolve) => waiting.push(() => resolve(undefined)));
+  owner = connection;
+}
+
+/** @param {object} connection */
+function release(connection) {
+  if (owner !== connection) return;
+  owner = undefined;
+  waiting.shift()?.();
+}
+
+const TERMINATE = 0x58; // 'X'
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const CANCEL_REQUEST = 80877102;
+
+/**
+ * @param {PGlite} db
+ * @param {import('node:worker_threads').MessagePort} channel
+ */
+function serve(db, channel) {
+  const connection = {};
+  let buffer = Buffer.alloc(0);
+  /** Whether the startup message (the one without a type byte) has been read. */
+  let startupRead = false;
+  let closed = false;
+  /** Messages are handled one chunk after another. */
+  let chain = Promise.resolve();
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    chain = chain.then(async () => {
+      if (owner === connection && db.isInTransaction()) await db.exec('rollback').catch(() => {});
+      release(connection);
+    });
+    channel.close();
+  };
+
+  /** @param {Array<{ message: Buffer, startup: boolean }>} messages */
+  const run = async (messages) => {
+    /** @type {Uint8Array[]} */
+    const out = [];
+    for (const { message, startup } of messages) {
+      if (closed) return;
+      // A cancel request comes on a connection of its own: PGlite has no other backend to signal.
+      const cancel = startup && message.length === 16 && message.readInt32BE(4) === CANCEL_REQUEST;
+      if (cancel || (!startup && message[0] === TERMINATE)) {
+        close();
+        return;
+      }
+      await acquire(connection);
+      await db.execProtocolRawStream(new Uint8Array(message), {
+        onRawData: (data) => {
+          out.push(data.slice());
+        },
+      });
+      const type = startup ? QUERY : message[0];
+      // The backend is the connection's until it has answered a whole request outside a
+      // transaction block.
+      if ((type === SYNC || type === QUERY) && !db.isInTransaction()) release(connection);
+    }
+    if (out.length > 0 && !closed) {
+      const answer = Buffer.concat(out);
+      const bytes = answer.buffer.slice(answer.byteOffset, answer.byteOffset + answer.byteLength);
+      channel.postMessage(bytes, [bytes]);
+    }
+  };
+
+  channel.on('message', (/** @type {ArrayBuffer} */ data) => {
+    buffer = buffer.length === 0 ? Buffer.from(data) : Buffer.concat([buffer, Buffer.from(data)]);
+    /** @type {Array<{ message: Buffer, startup: boolean }>} */
+    const messages = [];
+    for (;;) {
+      // The startup message has no type byte: its length comes first.
+      const header = startupRead ? 5 : 4;
+      if (buffer.length < header) break;
+      const length = startupRead ? 1 + buffer.readInt32BE(1) : buffer.readInt32BE(0);
+      if (buffer.length < length) break;
+      messages.push({ message: buffer.subarray(0, length), startup: !startupRead });
+      buffer = buffer.subarray(length);
+      startupRead = true;
+    }
+    if (messages.length === 0) return;
+    chain = chain
+      .then(() => run(messages))
+      .catch((error) => {
+        port.postMessage({ type: 'error', message: String(error?.stack ?? error) });
+        close();
+      });
+  });
+  channel.on('close', close);
+}
+
+/**
+ * One database at a time: `open` starts it, `close` closes it, and the thread then waits for the
+ * next `open` (the server keeps a closed database's thread for the next one it opens).
+ */
+/** @type {PGlite | undefined} */
+let db;
+
+/**
+ * @typedef {{ type: 'open', dir?: string, template?: ArrayBuffer, wasmModule?: WebAssembly.Module }
+ *   | { type: 'connect', port: import('node:worker_threads').MessagePort }
+ *   | { type: 'dump', id: number }
+ *   | { type: 'close' }} Command
+ */
+port.on('message', async (/** @type {Command} */ message) => {
+  if (message.type === 'open') {
+    try {
+      const common = {
+        extensions,
+        ...(message.wasmModule ? { pgliteWasmModule: message.wasmModule } : {}),
+      };
+      db = message.dir
+        ? await PGlite.create(message.dir, common)
+        : await PGlite.create({
+            ...common,
+            ...(message.template ? { loadDataDir: new Blob([message.template]) } : {}),
+          });
+      port.postMessage({ type: 'ready' });
+    } catch (error) {
+      port.postMessage({ type: 'failed', message: String(/** @type {Error} */ (error)?.stack ?? error) });
+    }
+  } else if (message.type === 'connect' && db) serve(db, message.port);
+  else if (message.type === 'dump' && db) {
+    // Between two connections' turns, never inside a transaction.
+    const self = {};
+    await acquire(self);
+    try {
+      const bytes = await (await db.dumpDataDir('none')).arrayBuffer();
+      port.postMessage({ type: 'dumped', id: message.id, bytes }, [bytes]);
+    } finally {
+      release(self);
+    }
+  } else if (message.type === 'close') {
+    const self = {};
+    await acquire(self);
+    if (db && !db.closed) await db.close();
+    db = undefined;
+    release(self);
+    port.postMessage({ type: 'closed' });
+  }
+});
