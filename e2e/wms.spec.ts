@@ -93,7 +93,8 @@ test('an order set ready is sent by the server, with its system comment and noti
   await expect(thread.getByText(sentText)).toBeVisible();
   await expect(thread.getByText('Order status changed from Receiving to Received')).toBeVisible();
 
-  // The session refresh (every 10 seconds) lights the bell; its list leads back to the order.
+  // The pushed bell event (or, while the live stream is down, the 10-second session refresh)
+  // lights the bell; its list leads back to the order.
   const badge = page.getByTestId('notification-badge');
   await expect(badge).toHaveAttribute('data-new', 'true', { timeout: 20_000 });
   await page.getByTestId('notification-bell').click();

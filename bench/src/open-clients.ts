@@ -19,6 +19,8 @@ const SESSION_REFRESH_MS = 10_000;
 const POLL_MS = 10_000;
 /** Orders the moves go round; each is open in one client. */
 const MOVING_ORDERS = 8;
+/** Streams opened together; the next ones once these answered. */
+const STREAMS_AT_ONCE = 50;
 
 export interface OpenClientsOptions {
   clients: number;
@@ -140,12 +142,13 @@ interface ClientCounters {
 }
 
 /** Every client's get_session every 10 s (spread over the 10 s), and more per `extra`. */
-function startClients(
+async function startClients(
   target: Target,
   clients: Client[],
   counters: ClientCounters,
   mode: 'pushed' | 'polling',
-): () => void {
+): Promise<() => void> {
+  const opening: Array<Promise<void>> = [];
   const timers: NodeJS.Timeout[] = [];
   const controllers: AbortController[] = [];
   const call = (path: string, body: unknown, token: string) =>
@@ -187,12 +190,14 @@ function startClients(
     }
     const controller = new AbortController();
     controllers.push(controller);
+    let opened!: () => void;
+    opening.push(new Promise<void>((resolve) => (opened = resolve)));
     void (async () => {
       try {
         const response = await fetch(`${target.url}/api/events`, {
           headers: { authorization: `SessionCode ${client.token}`, accept: 'text/event-stream' },
           signal: controller.signal,
-        });
+        }).finally(opened);
         if (!response.ok || !response.body) {
           counters.failures++;
           return;
@@ -216,7 +221,10 @@ function startClients(
         if (!controller.signal.aborted) counters.failures++;
       }
     })();
+    // Tabs open over time, not all in one instant (the listen backlog would refuse the rest).
+    if (opening.length % STREAMS_AT_ONCE === 0) await Promise.all(opening.slice(-STREAMS_AT_ONCE));
   }
+  await Promise.all(opening);
   return () => {
     for (const timer of timers) clearTimeout(timer);
     for (const controller of controllers) controller.abort();
@@ -262,7 +270,7 @@ export async function runOpenClients(
     const movesCpuPercent = await cpuPercentOver(target, options.seconds);
 
     const pushed: ClientCounters = { calls: 0, events: 0, failures: 0 };
-    let stop = startClients(target, clients, pushed, 'pushed');
+    let stop = await startClients(target, clients, pushed, 'pushed');
     // Every client's first get_session falls within the first 10 s.
     await sleep(SESSION_REFRESH_MS);
     log(`window 2: ${options.clients} clients on the live stream`);
@@ -281,7 +289,7 @@ export async function runOpenClients(
 
     const polling: ClientCounters = { calls: 0, events: 0, failures: 0 };
     moves = startMoves(target, mover, moving, options.movesPerSecond);
-    stop = startClients(target, clients, polling, 'polling');
+    stop = await startClients(target, clients, polling, 'polling');
     await sleep(SESSION_REFRESH_MS);
     log(`window 4: ${options.clients} clients polling`);
     const pollBefore = polling.calls;
