@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { DEMO, expect, openInApp, signIn, test } from './fixtures';
 
 // Every screen in Russian and in Latvian, as each demo user, shows no English interface
@@ -128,10 +128,16 @@ async function inspect(page: Page, lang: string): Promise<Findings> {
 }
 
 /** Counts the page's requests under way, so a check can wait for a screen's data. */
+/** The calls of the screen in flight; the live stream (open while signed in) is not one. */
 function trackRequests(page: Page): () => number {
   let pending = 0;
-  page.on('request', () => pending++);
-  const done = () => pending--;
+  const counted = (request: Request) => !request.url().endsWith('/api/events');
+  page.on('request', (request) => {
+    if (counted(request)) pending++;
+  });
+  const done = (request: Request) => {
+    if (counted(request)) pending--;
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return () => pending;

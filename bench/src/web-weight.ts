@@ -54,13 +54,20 @@ async function weigh(
     await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
   const urls = new Map<string, string>();
   const sizes: Array<{ url: string; bytes: number }> = [];
-  cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
-  cdp.on('Network.loadingFinished', (event) =>
-    sizes.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength }),
-  );
+  // In flight, but for the live stream (open as long as the page is signed in).
+  const inFlight = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    urls.set(event.requestId, event.request.url);
+    if (!new URL(event.request.url).pathname.endsWith('/api/events')) inFlight.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    inFlight.delete(event.requestId);
+    sizes.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength });
+  });
+  cdp.on('Network.loadingFailed', (event) => inFlight.delete(event.requestId));
   await page.goto(url);
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await quiet(() => inFlight.size);
   await context.close();
   const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
   if (process.env.BENCH_WEB_LIST)
@@ -74,6 +81,21 @@ async function weigh(
       .slice(0, 5)
       .map((s) => `${new URL(s.url).pathname} ${(s.bytes / 1024).toFixed(1)} KB`),
   };
+}
+
+/**
+ * Waits until no request has been in flight for half a second (Playwright's 'networkidle', which
+ * would wait for the live stream to end too), 30 s at most.
+ */
+async function quiet(inFlight: () => number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let idleSince = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (inFlight() > 0) idleSince = Date.now();
+    else if (Date.now() - idleSince >= 500) return;
+  }
+  throw new Error('the page kept loading for 30 s');
 }
 
 /** Network conditions as the DevTools protocol takes them: bytes per second, milliseconds. */

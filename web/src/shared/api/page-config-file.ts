@@ -6,7 +6,8 @@
 let fetched: unknown;
 
 export async function fetchPageConfig(url = '/config.json'): Promise<void> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  // As index.html preloads it (the server marks it no-cache): the preloaded answer is this one.
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   fetched = await response.json();
 }
