@@ -2,21 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { setPageConfig } from '../shared/api/page-config';
 import { SESSION_QUERY_KEY } from '../shared/session/session-cache';
 import { sessionToken } from '../shared/session/session-token';
+import { setTestPageConfig } from '../test/page-config';
 import { makeSession, stubApi } from '../test/render-app';
 import { createQueryClient } from './query-client';
 import { renderSignIn } from './sign-in-app';
 
 function open() {
-  setPageConfig({
-    apiBaseUrl: '/api',
-    timeoutMs: 2000,
-    COMMENT_MAX_FILES: 1,
-    COMMENT_MAX_FILESIZE: 1,
-    COMMENT_ACCEPTED_FILES: '*',
-  });
+  setTestPageConfig();
   const container = document.body.appendChild(document.createElement('div'));
   const root = createRoot(container);
   const queryClient = createQueryClient();

@@ -5,8 +5,8 @@ import { onTestFinished, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
-import { setPageConfig } from '../shared/api/page-config';
 import { bindSessionToCache, restoreSession } from '../shared/session';
+import { setTestPageConfig } from './page-config';
 
 export type Handler = (body: unknown) => { status?: number; body: unknown };
 
@@ -50,13 +50,7 @@ export function stubApi(handlers: Record<string, Handler>) {
 }
 
 export async function renderApp(path: string) {
-  setPageConfig({
-    apiBaseUrl: '/api',
-    timeoutMs: 2000,
-    COMMENT_MAX_FILES: 1,
-    COMMENT_MAX_FILESIZE: 1,
-    COMMENT_ACCEPTED_FILES: '*',
-  });
+  setTestPageConfig();
   const queryClient = createQueryClient();
   const unbind = bindSessionToCache(queryClient);
   await restoreSession(queryClient);

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import '../../shared/i18n';
-import { setPageConfig } from '../../shared/api/page-config';
+import { setTestPageConfig } from '../../test/page-config';
 import { OrderLinesTable, qtyDifference } from './components/order-lines-table';
 import { OrderShipment } from './components/order-shipment';
 
@@ -76,14 +76,7 @@ function line(id: number, ordered: string | null, delivered: string | null): ord
 const show = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
 
 beforeEach(() => {
-  setPageConfig({
-    apiBaseUrl: '/api',
-    timeoutMs: 2000,
-    COMMENT_MAX_FILES: 1,
-    COMMENT_MAX_FILESIZE: 1,
-    COMMENT_ACCEPTED_FILES: '*',
-    TRACKING_URLS: { DHL: 'https://dhl.example/track?id={number}' },
-  });
+  setTestPageConfig({ TRACKING_URLS: { DHL: 'https://dhl.example/track?id={number}' } });
 });
 
 describe('the shipment of a sales order', () => {

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTestPageConfig } from '../../test/page-config';
 import { ApiError } from '../api';
-import { setPageConfig } from '../api/page-config';
 import { i18n } from '../i18n';
 import type { DataQuery } from './data-state';
 import { PagedDataTable, useTableUrlState, useUrlSearch } from './paged-table';
@@ -117,13 +117,7 @@ function screenWidth(kind: 'wide' | 'phone') {
 
 beforeEach(() => {
   screenWidth('wide');
-  setPageConfig({
-    apiBaseUrl: '/api',
-    timeoutMs: 2000,
-    COMMENT_MAX_FILES: 1,
-    COMMENT_MAX_FILESIZE: 1,
-    COMMENT_ACCEPTED_FILES: '*',
-  });
+  setTestPageConfig();
   stubColumnsApi([]);
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });

@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTestPageConfig } from '../../test/page-config';
 import { stubApi } from '../../test/render-app';
-import { setPageConfig } from '../api/page-config';
 import { consigneeSource } from '../catalogs/sources';
 import { i18n } from '../i18n';
 import { RemoteMultiSelect, RemoteSelect, useRemoteOptions } from './remote-select';
@@ -68,13 +68,7 @@ function Controlled(props: {
 const listPath = catalogs.listConsignees.path;
 
 beforeEach(() => {
-  setPageConfig({
-    apiBaseUrl: '/api',
-    timeoutMs: 2000,
-    COMMENT_MAX_FILES: 1,
-    COMMENT_MAX_FILESIZE: 1,
-    COMMENT_ACCEPTED_FILES: '*',
-  });
+  setTestPageConfig();
   void i18n.changeLanguage('en');
 });
 
