@@ -55,12 +55,17 @@ const screenName = (pathname: string) =>
         .filter((part) => part && !/^\d+$/.test(part) && !/^[A-Za-z0-9_-]{20,}$/.test(part))
         .join('-');
 
+/** Worked out once per language: every screen of a walk is checked against the same texts. */
+const englishOf = new Map<string, { lines: Set<string>; phrases: string[] }>();
+
 /**
  * The English texts a Russian or Latvian page must not show: the locale files' English values
  * (cut at their placeholders), without the language names of the switch and without the texts a
  * language writes the same way (codes such as EAN or SSCC).
  */
 function englishTexts(lang: string): { lines: Set<string>; phrases: string[] } {
+  const known = englishOf.get(lang);
+  if (known) return known;
   const en = flatten(readLocale('en'));
   const other = flatten(readLocale(lang));
   const fragments = new Set<string>(SERVER_TEXTS);
@@ -74,7 +79,9 @@ function englishTexts(lang: string): { lines: Set<string>; phrases: string[] } {
     }
   }
   const phrases = [...fragments].filter((text) => text.split(/\s+/).length >= 3);
-  return { lines: fragments, phrases };
+  const texts = { lines: fragments, phrases };
+  englishOf.set(lang, texts);
+  return texts;
 }
 
 interface Findings {

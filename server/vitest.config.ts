@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * With TEST_DATABASE_URL the suite runs again on PostgreSQL. The lifecycle test starts the built
@@ -11,6 +12,23 @@ const embeddedOnly = process.env.TEST_DATABASE_URL
 /** Several server processes share one database only on PostgreSQL: that test runs in its pass. */
 const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['src/instances.test.ts'];
 
+/**
+ * Files that spend most of their time waiting on servers they start (their startup, a crash, a
+ * claim running out) go first, so the other files run in those waits instead of after them.
+ * Otherwise vitest starts the largest files first, and these would end the run on an idle machine.
+ */
+const WAITING_FILES = ['src/lifecycle.test.ts', 'src/instances.test.ts', 'src/db/embedded.test.ts'];
+
+class WaitingFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = WAITING_FILES.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? WAITING_FILES.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
@@ -21,5 +39,6 @@ export default defineConfig({
     pool: 'forks',
     isolate: false,
     maxWorkers: 2,
+    sequence: { sequencer: WaitingFirst },
   },
 });

@@ -29,7 +29,8 @@ import { startS3Server, type TestS3Server } from './test/storage';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WMS_SECRET = 'instances-test-warehouse-secret';
-const ORDERS = 300;
+/** Set ready in batches of four: a third of them before the kill, a third while b is down. */
+const ORDERS = 120;
 const FILES = 6;
 /** How long the stub warehouse takes to answer; to instance b longer, so that it has sends in flight. */
 const STUB_ANSWER_MS = { a: 100, b: 1_500, c: 100 } as Record<string, number>;
@@ -385,7 +386,7 @@ describe('three instances on one PostgreSQL with the S3 driver', () => {
     // some of them many times over before it is killed.
     const AT_ONCE = 4;
     for (let i = 0; i < readies.length; i += AT_ONCE) {
-      if (i === 100) {
+      if (i === ORDERS / 3) {
         // In the middle of the work, while the warehouse has orders of instance b unanswered, b
         // dies at once: its claims stay in the database, its sends unrecorded. Orders go on being
         // set ready meanwhile. Only sends received in the last second count: their answers are far
@@ -398,7 +399,7 @@ describe('three instances on one PostgreSQL with the S3 driver', () => {
           await kill(victim);
         })();
       }
-      if (i === 200) {
+      if (i === (ORDERS * 2) / 3) {
         await killing;
         // Files go on being uploaded through the instances left.
         for (let f = FILES / 2; f < FILES; f++)

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { PERMISSIONS } from '@extranet/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, openDatabase } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { verifyPassword } from '../modules/auth/password';
+import { openTestDatabase } from '../test/app';
 import { DEMO_ACCOUNTS, DEMO_USER_PASSWORD, DEMO_USERS, loadDemoData } from './demo';
 import { seedReferenceData } from './seed-reference';
 
@@ -63,8 +64,9 @@ async function digest(db: Db): Promise<string> {
   return hash.digest('hex');
 }
 
+/** The demo on a fresh copy of the run's migrated database (on PostgreSQL in its pass). */
 async function freshDemo(): Promise<Database> {
-  const database = await openDatabase({});
+  const database = await openTestDatabase();
   await seedReferenceData(database.db);
   await loadDemoData(database.db, { now: NOW });
   return database;

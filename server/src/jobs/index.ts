@@ -10,6 +10,8 @@ import { deliverEmails, enqueueEmailSummaries } from './email-summaries';
 import { createMailer } from './mailer';
 import { type Scheduler, startScheduler } from './scheduler';
 
+const MINUTE_MS = 60_000;
+
 /**
  * The background work of one instance: email summaries, removal of abandoned uploads and of old
  * rate-limit windows, warehouse link, webhook deliveries.
@@ -20,9 +22,11 @@ export function startJobs(deps: Deps, storage: StorageDriver, log: FastifyBaseLo
     intervalMs: deps.config.JOBS_INTERVAL_MS,
     log,
     tasks: [
-      { name: 'email-summaries', run: () => enqueueEmailSummaries(deps.db) },
+      // Summaries fall due after hours and uploads are abandoned after a day: once a minute is
+      // soon enough for both, and spares the database a look every tick.
+      { name: 'email-summaries', run: () => enqueueEmailSummaries(deps.db), everyMs: MINUTE_MS },
       { name: 'email-delivery', run: () => deliverEmails(deps.db, mailer, log) },
-      { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage) },
+      { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage), everyMs: MINUTE_MS },
       { name: 'rate-limit-windows', run: () => forgetOldRateLimits(deps.db), everyMs: 3_600_000 },
       { name: 'ended-sessions', run: () => deleteEndedSessions(deps.db), everyMs: 3_600_000 },
       ...wmsTasks(deps, log),
