@@ -231,8 +231,12 @@ test('the bell shows a new comment of another user, opens it and clears the badg
   await expect(comment).toBeVisible();
   await expect(comment).not.toHaveAttribute('data-outgoing', 'true');
 
-  // The badge stays clear after the next refresh.
-  await page.waitForTimeout(11_000);
+  // The badge stays clear after the next session refresh (every 10 seconds).
+  await page.waitForResponse((response) => response.url().endsWith('/api/auth/get_session'), {
+    timeout: 15_000,
+  });
+  // Once the answer is on screen.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.getByTestId('notification-badge')).not.toHaveAttribute('data-new', 'true');
 });
 

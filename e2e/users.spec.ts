@@ -10,8 +10,9 @@ import {
   test,
 } from './fixtures';
 
-// Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it.
-test.describe.configure({ timeout: 180_000 });
+// Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it. The life of
+// a user is one serial group; it comes first and the other tests run beside it.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** axe on the screen as a person sees it: the pointer rests on no control (hover colours aside). */
 async function expectAccessible(page: import('@playwright/test').Page) {
@@ -65,81 +66,6 @@ async function apiLoginResult(page: Page, username: string, password: string) {
     password,
   });
 }
-
-test('the users list filters, sorts and pages, and keeps its state in the URL', async ({ page }) => {
-  await signIn(page, DEMO.admin);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
-  await expect(page).toHaveURL(/\/auth\/users$/);
-  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
-  await expect(rows(page)).toHaveCount(10);
-  await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
-  await expectAccessible(page);
-
-  // Paging.
-  await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText(/^11–\d+ of \d+$/)).toBeVisible();
-
-  // Role filter: back to the first page, only managers.
-  await choose(page, 'Role', 'Manager');
-  await expect(page).toHaveURL(/role=7/);
-  await expect(page).not.toHaveURL(/page=2/);
-  await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Manager']));
-  await expect.poll(() => column(page, 2)).toEqual(expect.arrayContaining(['jberzins', 'mliepa', 'manager']));
-
-  // Sorting by # descending.
-  await page.getByRole('button', { name: /^# / }).click();
-  await expect(page).toHaveURL(/sort=user_id/);
-  await page.getByRole('button', { name: /^# / }).click();
-  await expect(page).toHaveURL(/sort=-user_id/);
-  await expect
-    .poll(async () => {
-      const ids = (await column(page, 1)).map(Number);
-      return ids.length > 1 && ids.every((id, i) => i === 0 || (ids[i - 1] as number) > id);
-    })
-    .toBe(true);
-
-  // A reload keeps filter and sorting.
-  await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveValue('Manager');
-  await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Manager']));
-
-  // Company filter and text search.
-  await choose(page, 'Role', 'Manager');
-  await expect(page).not.toHaveURL(/role=/);
-  await choose(page, 'Company', 'Amber Home UAB');
-  await expect(page).toHaveURL(/company=\d+/);
-  // The rows of the company only (the list without the role filter has them too, and jberzins).
-  await expect
-    .poll(async () => {
-      const names = await column(page, 2);
-      return (
-        ['tkazlauskas', 'ktamm', 'nvolkova'].every((name) => names.includes(name)) &&
-        !names.includes('jberzins')
-      );
-    })
-    .toBe(true);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('Tamm');
-  await expect(page).toHaveURL(/q=Tamm/);
-  await expect.poll(() => column(page, 2)).toEqual(['ktamm']);
-  await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('Tamm');
-  await expect(page.getByRole('combobox', { name: 'Company', exact: true })).toHaveValue('Amber Home UAB');
-  await expect.poll(() => column(page, 2)).toEqual(['ktamm']);
-  await expect(rows(page).first().getByText('Active', { exact: true })).toBeVisible();
-  await expectAccessible(page);
-});
-
-test('a manager sees only the users of their own companies', async ({ page }) => {
-  await signIn(page, DEMO.manager, '/auth/users');
-  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill('tkazlauskas');
-  await expect(page.getByText('No users found')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill('admin');
-  await expect(page.getByText('No users found')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill('jberzins');
-  await expect.poll(() => column(page, 2)).toEqual(['jberzins']);
-});
 
 test.describe
   .serial('the life of a user', () => {
@@ -449,3 +375,78 @@ test.describe
       await expect(page).toHaveURL(/\/auth\/users$/);
     });
   });
+
+test('the users list filters, sorts and pages, and keeps its state in the URL', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/auth\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+  await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Paging.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^11–\d+ of \d+$/)).toBeVisible();
+
+  // Role filter: back to the first page, only managers.
+  await choose(page, 'Role', 'Manager');
+  await expect(page).toHaveURL(/role=7/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Manager']));
+  await expect.poll(() => column(page, 2)).toEqual(expect.arrayContaining(['jberzins', 'mliepa', 'manager']));
+
+  // Sorting by # descending.
+  await page.getByRole('button', { name: /^# / }).click();
+  await expect(page).toHaveURL(/sort=user_id/);
+  await page.getByRole('button', { name: /^# / }).click();
+  await expect(page).toHaveURL(/sort=-user_id/);
+  await expect
+    .poll(async () => {
+      const ids = (await column(page, 1)).map(Number);
+      return ids.length > 1 && ids.every((id, i) => i === 0 || (ids[i - 1] as number) > id);
+    })
+    .toBe(true);
+
+  // A reload keeps filter and sorting.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveValue('Manager');
+  await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Manager']));
+
+  // Company filter and text search.
+  await choose(page, 'Role', 'Manager');
+  await expect(page).not.toHaveURL(/role=/);
+  await choose(page, 'Company', 'Amber Home UAB');
+  await expect(page).toHaveURL(/company=\d+/);
+  // The rows of the company only (the list without the role filter has them too, and jberzins).
+  await expect
+    .poll(async () => {
+      const names = await column(page, 2);
+      return (
+        ['tkazlauskas', 'ktamm', 'nvolkova'].every((name) => names.includes(name)) &&
+        !names.includes('jberzins')
+      );
+    })
+    .toBe(true);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Tamm');
+  await expect(page).toHaveURL(/q=Tamm/);
+  await expect.poll(() => column(page, 2)).toEqual(['ktamm']);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('Tamm');
+  await expect(page.getByRole('combobox', { name: 'Company', exact: true })).toHaveValue('Amber Home UAB');
+  await expect.poll(() => column(page, 2)).toEqual(['ktamm']);
+  await expect(rows(page).first().getByText('Active', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a manager sees only the users of their own companies', async ({ page }) => {
+  await signIn(page, DEMO.manager, '/auth/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('tkazlauskas');
+  await expect(page.getByText('No users found')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('admin');
+  await expect(page.getByText('No users found')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('jberzins');
+  await expect.poll(() => column(page, 2)).toEqual(['jberzins']);
+});

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { auth, orders } from '@extranet/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { jobs, purchHeads, salesHeads } from '../../db/schema';
@@ -38,7 +38,7 @@ async function openSharedDatabase(): Promise<{ a: Database; b: Database; close()
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
