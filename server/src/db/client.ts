@@ -27,8 +27,6 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** The embedded database's files as one archive (to copy it); absent on PostgreSQL. */
-  dumpDataDir?: () => Promise<Blob>;
 }
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -39,8 +37,6 @@ export interface DatabaseOptions {
   url?: string;
   /** The embedded database's directory; absent: in memory. */
   dir?: string;
-  /** The embedded database: start from this dump of another (tests copy one migrated database). */
-  template?: Blob;
   /** PostgreSQL: connections this process keeps open at most. */
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (0: never). */
@@ -85,7 +81,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const embedded = await startEmbeddedDatabase({
     ...(options.dir ? { dir: options.dir } : {}),
-    ...(options.template ? { template: options.template } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
   // One connection: PGlite has one backend, which the worker lends to one connection at a time.
@@ -113,7 +108,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
-      dumpDataDir: () => embedded.dumpDataDir(),
       close: async () => {
         await pool.end();
         await embedded.close();

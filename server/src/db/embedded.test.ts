@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { testConfig } from '../test/app';
+import { copyEmbeddedTemplate, testConfig } from '../test/app';
 import { type Database, openDatabase } from './client';
 import { isDatabaseBusy } from './errors';
 import { identityChangesOf } from './identity-changes';
@@ -20,14 +20,17 @@ const log = {
   warn: (fields: unknown, message: string) => warnings.push({ fields, message }),
 };
 
-/** The embedded database in its worker thread, from the run's migrated template. */
+/** The embedded database in its worker thread, on a copy of the run's migrated template. */
 async function openEmbedded(budgetMs = 0): Promise<Database> {
-  const template = inject('pgliteTemplate');
-  return openDatabase({
-    ...(template ? { template: new Blob([readFileSync(template)]) } : {}),
-    embeddedBudgetMs: budgetMs,
-    log: log as never,
-  });
+  const dir = copyEmbeddedTemplate();
+  const database = await openDatabase({ dir, embeddedBudgetMs: budgetMs, log: log as never });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 describe('the embedded database in its worker thread', () => {

@@ -34,14 +34,10 @@ function compiledPostgres(): Promise<CompiledModule> {
 export interface EmbeddedDatabase {
   /** A `pg` client or pool configuration whose connections go to the worker. */
   connectionConfig: pg.ClientConfig;
-  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-type WorkerMessage =
-  | { type: 'ready' | 'closed' }
-  | { type: 'failed' | 'error'; message: string }
-  | { type: 'dumped'; id: number; bytes: ArrayBuffer };
+type WorkerMessage = { type: 'ready' | 'closed' } | { type: 'failed' | 'error'; message: string };
 
 /**
  * The thread of a closed database, kept (not holding the process open) for the next one to open
@@ -69,14 +65,10 @@ function keepThread(worker: Worker): Promise<void> | undefined {
 
 export async function startEmbeddedDatabase(options: {
   dir?: string;
-  template?: Blob;
   log?: Partial<Pick<Logger, 'warn'>>;
 }): Promise<EmbeddedDatabase> {
-  const template = options.template ? await options.template.arrayBuffer() : undefined;
   const wasmModule = await compiledPostgres();
   const worker = takeThread();
-  const dumps = new Map<number, (bytes: ArrayBuffer) => void>();
-  let nextDump = 0;
   let closed: (() => void) | undefined;
   let exited = false;
   let opened: { resolve(): void; reject(error: Error): void } | undefined;
@@ -84,7 +76,6 @@ export async function startEmbeddedDatabase(options: {
     if (message.type === 'ready') opened?.resolve();
     else if (message.type === 'failed')
       opened?.reject(new Error(`the embedded database did not open: ${message.message}`));
-    else if (message.type === 'dumped') dumps.get(message.id)?.(message.bytes);
     else if (message.type === 'error')
       options.log?.warn?.(
         { error: message.message },
@@ -116,10 +107,7 @@ export async function startEmbeddedDatabase(options: {
   try {
     await new Promise<void>((resolve, reject) => {
       opened = { resolve, reject };
-      worker.postMessage(
-        { type: 'open', dir: options.dir, template, wasmModule },
-        template ? [template] : [],
-      );
+      worker.postMessage({ type: 'open', dir: options.dir, wasmModule });
     });
   } catch (error) {
     detach();
@@ -137,15 +125,6 @@ export async function startEmbeddedDatabase(options: {
         worker.postMessage({ type: 'connect', port: port2 }, [port2]);
         return new PortStream(port1) as unknown as import('node:net').Socket;
       },
-    },
-    dumpDataDir: async () => {
-      const id = nextDump++;
-      const bytes = await new Promise<ArrayBuffer>((resolve) => {
-        dumps.set(id, resolve);
-        worker.postMessage({ type: 'dump', id });
-      });
-      dumps.delete(id);
-      return new Blob([bytes]);
     },
     close: async () => {
       if (exited) return;

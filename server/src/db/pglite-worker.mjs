@@ -134,9 +134,8 @@ function serve(db, channel) {
 let db;
 
 /**
- * @typedef {{ type: 'open', dir?: string, template?: ArrayBuffer, wasmModule?: WebAssembly.Module }
+ * @typedef {{ type: 'open', dir?: string, wasmModule?: WebAssembly.Module }
  *   | { type: 'connect', port: import('node:worker_threads').MessagePort }
- *   | { type: 'dump', id: number }
  *   | { type: 'close' }} Command
  */
 port.on('message', async (/** @type {Command} */ message) => {
@@ -146,28 +145,13 @@ port.on('message', async (/** @type {Command} */ message) => {
         extensions,
         ...(message.wasmModule ? { pgliteWasmModule: message.wasmModule } : {}),
       };
-      db = message.dir
-        ? await PGlite.create(message.dir, common)
-        : await PGlite.create({
-            ...common,
-            ...(message.template ? { loadDataDir: new Blob([message.template]) } : {}),
-          });
+      db = message.dir ? await PGlite.create(message.dir, common) : await PGlite.create(common);
       port.postMessage({ type: 'ready' });
     } catch (error) {
       port.postMessage({ type: 'failed', message: String(/** @type {Error} */ (error)?.stack ?? error) });
     }
   } else if (message.type === 'connect' && db) serve(db, message.port);
-  else if (message.type === 'dump' && db) {
-    // Between two connections' turns, never inside a transaction.
-    const self = {};
-    await acquire(self);
-    try {
-      const bytes = await (await db.dumpDataDir('none')).arrayBuffer();
-      port.postMessage({ type: 'dumped', id: message.id, bytes }, [bytes]);
-    } finally {
-      release(self);
-    }
-  } else if (message.type === 'close') {
+  else if (message.type === 'close') {
     const self = {};
     await acquire(self);
     if (db && !db.closed) await db.close();

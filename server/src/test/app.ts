@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { CallDef, CallRequestInput } from '@extranet/contract';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -17,8 +18,15 @@ export async function openTestDatabase(
 ): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const template = inject('pgliteTemplate');
-    return openDatabase(template ? { template: new Blob([readFileSync(template)]) } : {});
+    const dir = copyEmbeddedTemplate();
+    const database = await openDatabase({ ...options, dir });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -36,6 +44,14 @@ export async function openTestDatabase(
       await dropTestDatabase(url, name);
     },
   };
+}
+
+/** A new copy of the run's migrated embedded database (global-setup.ts); answers its directory. */
+export function copyEmbeddedTemplate(): string {
+  const template = inject('pgliteTemplate');
+  const dir = path.join(path.dirname(template), `test-${randomBytes(6).toString('hex')}`);
+  cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 /**

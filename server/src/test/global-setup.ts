@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated, empty embedded database, dumped to this file: each test file loads a copy. */
+    /** A migrated, empty embedded database's directory: each test file opens a copy of it. */
     pgliteTemplate: string;
     /** With TEST_DATABASE_URL: a migrated, empty database each test file's database is made from. */
     postgresTemplate: string;
@@ -16,8 +16,10 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates one empty database for the whole run, so a test file copies it (about 0.7 s) instead of
- * creating and migrating its own (about 3.5 s on the embedded database).
+ * Migrates one empty database for the whole run, so a test file copies it instead of creating and
+ * migrating its own (about 3.5 s on the embedded database). The embedded one is a directory in
+ * memory (/dev/shm where there is one): a copy of its files opens in half the time a dump of them
+ * takes to load, since the database reads only the files it needs.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -37,12 +39,13 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'extranet-test-template-'));
-  const file = path.join(dir, 'pglite.tar');
-  const template = await openDatabase({});
-  writeFileSync(file, Buffer.from(await (await template.dumpDataDir!()).arrayBuffer()));
+  const memory = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const root = mkdtempSync(path.join(memory, 'extranet-test-databases-'));
+  const dir = path.join(root, 'template');
+  const template = await openDatabase({ dir });
   await template.close();
-  project.provide('pgliteTemplate', file);
+  project.provide('pgliteTemplate', dir);
   project.provide('postgresTemplate', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  // The test files' copies are beside the template: whatever a failed file left goes with it.
+  return () => rmSync(root, { recursive: true, force: true });
 }
