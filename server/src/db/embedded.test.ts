@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { copyEmbeddedTemplate, testConfig } from '../test/app';
-import { type Database, openDatabase } from './client';
+import { openTestDatabase, testConfig } from '../test/app';
+import type { Database } from './client';
 import { isDatabaseBusy } from './errors';
 import { identityChangesOf } from './identity-changes';
 
@@ -21,17 +20,8 @@ const log = {
 };
 
 /** The embedded database in its worker thread, on a copy of the run's migrated template. */
-async function openEmbedded(budgetMs = 0): Promise<Database> {
-  const dir = copyEmbeddedTemplate();
-  const database = await openDatabase({ dir, embeddedBudgetMs: budgetMs, log: log as never });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const openEmbedded = (budgetMs = 0): Promise<Database> =>
+  openTestDatabase({ embeddedBudgetMs: budgetMs, log: log as never });
 
 describe('the embedded database in its worker thread', () => {
   let database: Database;

@@ -47,7 +47,7 @@ export async function openTestDatabase(
 }
 
 /** A new copy of the run's migrated embedded database (global-setup.ts); answers its directory. */
-export function copyEmbeddedTemplate(): string {
+function copyEmbeddedTemplate(): string {
   const template = inject('pgliteTemplate');
   const dir = path.join(path.dirname(template), `test-${randomBytes(6).toString('hex')}`);
   cpSync(template, dir, { recursive: true });
