@@ -44,3 +44,19 @@ for (const kind of ['purch', 'sales'] as const) {
     }
   });
 }
+
+test('the quick links draw their arrows alike, however long a description runs', async ({ page }) => {
+  // A tablet's width in Russian: descriptions wrap onto two lines in some cards, not in others.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signIn(page, DEMO.admin, '/config.json');
+  await page.evaluate(() => window.localStorage.setItem('lang', 'ru'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Главная', level: 1 })).toBeVisible();
+  const cards = page.locator('[data-testid^="quick-link-"]');
+  await expect(cards.first()).toBeVisible();
+  const arrows = cards.locator('> div > svg');
+  await expect(arrows).toHaveCount(await cards.count());
+  const widths = await arrows.evaluateAll((svgs) => svgs.map((svg) => svg.getBoundingClientRect().width));
+  expect(new Set(widths)).toEqual(new Set([18]));
+  await expectAccessible(page);
+});

@@ -37,7 +37,13 @@ export function QuickLinks() {
                   </Text>
                 </div>
               </Group>
-              <IconArrowRight size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+              {/* Kept at its size: a long description would otherwise squeeze it. */}
+              <IconArrowRight
+                size={18}
+                aria-hidden
+                color="var(--mantine-color-dimmed)"
+                style={{ flexShrink: 0 }}
+              />
             </Group>
           </Card>
         );
