@@ -177,7 +177,10 @@ export function registerRawRoute(
     sessionOnly?: boolean;
     /** Does not extend the session's idle expiry (DESIGN.md §5), as get_session. */
     passive?: boolean;
-    /** false: never compressed (a stream of events must reach the client as it is written). */
+    /**
+     * false: never compressed (a stream of events must reach the client as it is written; a file
+     * keeps its Content-Length).
+     */
     compress?: false;
   },
   handler: (request: FastifyRequest, reply: FastifyReply, ctx: { actor: Actor }) => Promise<unknown>,

@@ -188,6 +188,9 @@ export function registerFileRoutes(app: FastifyInstance, deps: Deps, storage: St
       path: contract.DOWNLOAD_PATH,
       summary: 'Downloads a file the caller may read.',
       querystring: contract.DownloadQuery,
+      // Sent as stored, with its Content-Length: a browser shows a download's size and progress
+      // only from it, and most attachments (PDF, images, office files) are compressed already.
+      compress: false,
     },
     async (request, reply, { actor }) => {
       const { code } = request.query as contract.DownloadQuery;

@@ -533,16 +533,19 @@ describe.each([
       const large = await createTestApp({
         ...storage.config,
         COMMENT_MAX_FILESIZE: LARGE_MAX,
-        COMMENT_ACCEPTED_FILES: '.bin',
+        COMMENT_ACCEPTED_FILES: '.bin,.txt',
       });
       const company = await createCompany(large.deps.db);
       token = await loginAs(large, await createUser(large.deps.db, { companyIds: [company.id] }));
       base = await large.app.listen({ host: '127.0.0.1', port: 0 });
     });
 
-    async function send(bytes: Buffer): Promise<{ code?: string; size?: number; failure?: unknown }> {
+    async function send(
+      bytes: Buffer,
+      name = 'large.bin',
+    ): Promise<{ code?: string; size?: number; failure?: unknown }> {
       const form = new FormData();
-      form.append('name', 'large.bin');
+      form.append('name', name);
       form.append('file', new Blob([bytes]), 'blob');
       const response = await fetch(`${base}/api/files/upload`, {
         method: 'POST',
@@ -564,6 +567,20 @@ describe.each([
       expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
       expect((await storedFiles()).length).toBe(before.length + 1);
       expect(await storage.pending()).toEqual([]);
+    });
+
+    it('is served as stored, with its length, to a client that accepts gzip', async () => {
+      // A browser shows a download's size and progress only from Content-Length, which a
+      // compressed answer cannot have; the compressible text file is sent as it is.
+      const text = Buffer.from('sku;qty\n'.repeat(20_000));
+      const stored = await send(text, 'lines.txt');
+      const response = await fetch(`${base}/api/files/download?code=${stored.code}`, {
+        headers: { authorization: `SessionCode ${token}`, 'accept-encoding': 'gzip' },
+      });
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(response.headers.get('content-encoding')).toBeNull();
+      expect(response.headers.get('content-length')).toBe(String(text.length));
+      expect(Buffer.from(await response.arrayBuffer()).equals(text)).toBe(true);
     });
 
     it('is refused over the limit after parts of it were stored, and none of them is kept', async () => {
