@@ -37,13 +37,7 @@ export function QuickLinks() {
                   </Text>
                 </div>
               </Group>
-              {/* Kept at its size: a long description would otherwise squeeze it. */}
-              <IconArrowRight
-                size={18}
-                aria-hidden
-                color="var(--mantine-color-dimmed)"
-                style={{ flexShrink: 0 }}
-              />
+              <IconArrowRight size={18} aria-hidden color="var(--mantine-color-dimmed)" />
             </Group>
           </Card>
         );

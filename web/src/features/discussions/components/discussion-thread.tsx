@@ -24,7 +24,7 @@ function FileLink({ file }: { file: discussions.FileRef }) {
       data-testid="comment-file"
     >
       <Group gap={4} wrap="nowrap" component="span" ta="start">
-        <IconFile size={14} aria-hidden style={{ flexShrink: 0 }} />
+        <IconFile size={14} aria-hidden />
         <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{file.name}</span>
       </Group>
     </Anchor>
