@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -274,6 +275,60 @@ describe('useUrlSearch', () => {
     await act(() => router.navigate('/?q=apples'));
     expect(box.value).toBe('apples');
     await act(() => router.navigate(-1));
+    expect(box.value).toBe('pears');
+  });
+});
+
+/**
+ * A search box whose URL catches up only when the test says so: `update` queues the search, and
+ * `catchUp` renders the oldest queued one, as a router busy with a transition does.
+ */
+function SlowUrlSearchBox({ queue }: { queue: { pending: string[]; catchUp?: () => void } }) {
+  const [params, setParams] = useState(new URLSearchParams());
+  queue.catchUp = () => {
+    const next = queue.pending.shift();
+    if (next !== undefined) setParams(new URLSearchParams(next ? { q: next } : {}));
+  };
+  const search = useUrlSearch({
+    params,
+    update: (changes) => {
+      queue.pending.push(String(changes.q ?? ''));
+    },
+  });
+  return <input aria-label="Search" type="search" value={search.value} onChange={search.onChange} />;
+}
+
+describe('useUrlSearch while the URL catches up', () => {
+  it('keeps what is being typed when an older search of its own reaches the URL late', async () => {
+    const queue: { pending: string[]; catchUp?: () => void } = { pending: [] };
+    render(<SlowUrlSearchBox queue={queue} />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+
+    await user.type(box, 'tkazlauskas');
+    await waitFor(() => expect(queue.pending).toEqual(['tkazlauskas']));
+    await user.clear(box);
+    await waitFor(() => expect(queue.pending).toEqual(['tkazlauskas', '']));
+    // The first search reaches the URL only now, after the box was cleared.
+    act(() => queue.catchUp?.());
+    expect(box.value).toBe('');
+    await user.type(box, 'jberzins');
+    act(() => queue.catchUp?.());
+    expect(box.value).toBe('jberzins');
+    await waitFor(() => expect(queue.pending).toEqual(['jberzins']));
+    act(() => queue.catchUp?.());
+    expect(box.value).toBe('jberzins');
+  });
+
+  it('still follows a search that comes from elsewhere while its own are on the way', async () => {
+    const queue: { pending: string[]; catchUp?: () => void } = { pending: [] };
+    render(<SlowUrlSearchBox queue={queue} />);
+    const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    await userEvent.setup().type(box, 'plums');
+    await waitFor(() => expect(queue.pending).toEqual(['plums']));
+    // Back or a link puts another search in the URL before this one arrives.
+    queue.pending.unshift('pears');
+    act(() => queue.catchUp?.());
     expect(box.value).toBe('pears');
   });
 });

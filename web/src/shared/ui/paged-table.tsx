@@ -145,19 +145,25 @@ export function useTableUrlState<K extends string>(options: {
 export function useUrlSearch(table: Pick<ReturnType<typeof useTableUrlState>, 'params' | 'update'>) {
   const q = table.params.get('q') ?? '';
   const [value, setValue] = useState(q);
-  // The search last sent to the URL: when the URL catches up with it, the person may have typed
-  // on meanwhile, and what they typed stays. Only a q that comes from elsewhere replaces the box.
-  const pushed = useRef(q);
+  // The searches sent to the URL and not yet seen there, oldest first. When the URL catches up with
+  // one of them, the person may have typed on meanwhile, and what they typed stays; a q that is
+  // none of them comes from elsewhere (back, a link) and replaces the box.
+  const sent = useRef<string[]>([]);
 
   useEffect(() => {
-    if (q === pushed.current) return;
-    pushed.current = q;
+    const at = sent.current.indexOf(q);
+    if (at !== -1) {
+      sent.current = sent.current.slice(at + 1);
+      return;
+    }
+    sent.current = [];
     setValue(q);
   }, [q]);
   const pushSearch = useDebouncedCallback(
     (text: string) => {
-      pushed.current = text.trim();
-      table.update({ q: pushed.current }, { replace: true });
+      const search = text.trim();
+      sent.current.push(search);
+      table.update({ q: search }, { replace: true });
     },
     { delay: TABLE_SEARCH_DELAY_MS },
   );
