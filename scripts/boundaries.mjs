@@ -48,14 +48,19 @@ function folders(relative) {
     .sort();
 }
 
-function restrict(includes, group, message) {
+/** The outbox owns the jobs table (server/src/jobs/outbox.ts): no other server code names it. */
+const JOBS_TABLE = {
+  group: ['**/db/schema'],
+  importNamePattern: 'jobs',
+  message:
+    'Only the outbox (server/src/jobs/) names the jobs table: use its functions (server/src/jobs/outbox.ts).',
+};
+const NOT_TESTS = ['!**/*.test.ts', '!**/*.factories.ts', '!server/src/test/**'];
+
+function restrict(includes, patterns) {
   return {
     includes,
-    linter: {
-      rules: {
-        style: { noRestrictedImports: { level: 'error', options: { patterns: [{ group, message }] } } },
-      },
-    },
+    linter: { rules: { style: { noRestrictedImports: { level: 'error', options: { patterns } } } } },
   };
 }
 
@@ -73,18 +78,33 @@ export function boundaryOverrides() {
     ...features.map((feature) =>
       restrict(
         [`web/src/features/${feature}/**`],
-        [...features.filter((other) => other !== feature).map((other) => `**/${other}/**`), '**/app/**'],
-        FEATURES_MESSAGE,
+        [
+          {
+            group: [
+              ...features.filter((other) => other !== feature).map((other) => `**/${other}/**`),
+              '**/app/**',
+            ],
+            message: FEATURES_MESSAGE,
+          },
+        ],
       ),
     ),
-    restrict(['web/src/shared/**'], ['**/features/**', '**/app/**'], SHARED_MESSAGE),
+    restrict(['web/src/shared/**'], [{ group: ['**/features/**', '**/app/**'], message: SHARED_MESSAGE }]),
+    // A later block replaces an earlier one's patterns for the files both include: each module's
+    // block repeats the jobs table's.
+    restrict(['server/src/**', '!server/src/jobs/**', '!server/src/db/**', ...NOT_TESTS], [JOBS_TABLE]),
     ...modules.map((module) =>
       restrict(
-        [`server/src/modules/${module}/**`, '!**/*.test.ts', '!**/*.factories.ts'],
-        modules
-          .filter((other) => other !== module && !MODULE_IMPORTS[module].includes(other))
-          .map((other) => `**/${other}/**`),
-        MODULES_MESSAGE,
+        [`server/src/modules/${module}/**`, ...NOT_TESTS],
+        [
+          {
+            group: modules
+              .filter((other) => other !== module && !MODULE_IMPORTS[module].includes(other))
+              .map((other) => `**/${other}/**`),
+            message: MODULES_MESSAGE,
+          },
+          JOBS_TABLE,
+        ],
       ),
     ),
   ];

@@ -20,7 +20,7 @@ import { AppError, errorHandler, sendFailure } from './http/errors';
 import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
 import { registerLiveEvents } from './http/live-events';
 import { databaseRateLimitStore } from './http/rate-limit-store';
-import { startJobs } from './jobs';
+import { startJobs } from './background';
 import { createLogger } from './log';
 import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';

@@ -228,7 +228,7 @@ export async function revokeUserSessions(db: Executor, userId: number): Promise<
 
 /**
  * Sessions past either expiry or revoked are of no use to anyone (the user's list of sessions
- * shows live ones only): deleted by the hourly clean-up (jobs/index.ts).
+ * shows live ones only): deleted by the hourly clean-up (background.ts).
  */
 export async function deleteEndedSessions(db: Executor): Promise<number> {
   const deleted = await db

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { jobs } from '../db/schema';
@@ -44,24 +45,123 @@ export async function enqueue<P>(
   queue: Queue<P>,
   items: readonly { key: string; payload: P; delayMs?: number }[],
 ): Promise<string[]> {
-  if (items.length === 0) return [];
-  const rows = await tx
-    .insert(jobs)
-    .values(
-      items.map((item) => ({
-        kind: queue.kind,
-        key: item.key,
-        payload: queue.payload.parse(item.payload) as object,
-        runAt: sql`now() + make_interval(secs => ${(item.delayMs ?? 0) / 1000})`,
-      })),
+  const queued: string[] = [];
+  // A statement's parameters are bounded: a thousand jobs at a time.
+  for (let i = 0; i < items.length; i += ENQUEUE_BATCH) {
+    const rows = await tx
+      .insert(jobs)
+      .values(
+        items.slice(i, i + ENQUEUE_BATCH).map((item) => ({
+          kind: queue.kind,
+          key: item.key,
+          payload: queue.payload.parse(item.payload) as object,
+          runAt: sql`now() + make_interval(secs => ${(item.delayMs ?? 0) / 1000})`,
+        })),
+      )
+      .onConflictDoNothing({
+        target: [jobs.kind, jobs.key],
+        // The live-key index's own predicate, unqualified as PostgreSQL matches it.
+        where: sql.raw('done_at is null and cancelled_at is null'),
+      })
+      .returning({ key: jobs.key });
+    queued.push(...rows.map((row) => row.key));
+  }
+  return queued;
+}
+
+const ENQUEUE_BATCH = 1000;
+
+/**
+ * The live job of a key, if any; with `forUpdate`, locked for the caller's transaction, so a
+ * worker claiming it at the same moment either has committed its claim (attempts > 0) or waits.
+ */
+export async function findLiveJob<P>(
+  db: Executor,
+  queue: Queue<P>,
+  key: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Pick<JobRow, 'id' | 'attempts' | 'lockedUntil'> | undefined> {
+  const query = db
+    .select({ id: jobs.id, attempts: jobs.attempts, lockedUntil: jobs.lockedUntil })
+    .from(jobs)
+    .where(and(eq(jobs.kind, queue.kind), eq(jobs.key, key), live))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The keys of a queue that have had a job, live or ended (until retention forgets it). */
+export async function knownKeys<P>(db: Executor, queue: Queue<P>, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: jobs.key })
+    .from(jobs)
+    .where(and(eq(jobs.kind, queue.kind), inArray(jobs.key, [...keys])));
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Ends a key's live job that no worker has claimed yet (the work was done another way). */
+export async function finishUnclaimed<P>(tx: Executor, queue: Queue<P>, key: string, note: string) {
+  await tx
+    .update(jobs)
+    .set({ doneAt: sql`now()`, lastError: note })
+    .where(and(eq(jobs.kind, queue.kind), eq(jobs.key, key), live, eq(jobs.attempts, 0)));
+}
+
+/**
+ * Cancels the live jobs of a queue whose keys `keys` (a query answering text keys) selects. A job
+ * a worker holds right now is skipped rather than waited for (waiting could deadlock with that
+ * worker): its worker finds out when it records its outcome.
+ */
+export async function cancelLiveJobs<P>(tx: Executor, queue: Queue<P>, keys: SQL, reason: string) {
+  await tx.execute(sql`
+    update ${jobs} set cancelled_at = now(), locked_until = null, last_error = ${reason}
+    where id in (select id from ${jobs}
+      where kind = ${queue.kind} and done_at is null and cancelled_at is null and key in (${keys})
+      for update skip locked)`);
+}
+
+/** Forgets the jobs of these queues that ended (done or cancelled) more than `days` ago. */
+export async function forgetEndedJobs(db: Executor, queues: readonly Queue<unknown>[], days: number) {
+  const rows = await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(
+          jobs.kind,
+          queues.map((queue) => queue.kind),
+        ),
+        // The expression of jobs_ended_idx.
+        sql`coalesce(${jobs.doneAt}, ${jobs.cancelledAt}) < now() - make_interval(days => ${days})`,
+      ),
     )
-    .onConflictDoNothing({
-      target: [jobs.kind, jobs.key],
-      // The live-key index's own predicate, unqualified as PostgreSQL matches it.
-      where: sql.raw('done_at is null and cancelled_at is null'),
-    })
-    .returning({ key: jobs.key });
-  return rows.map((row) => row.key);
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/**
+ * One round of a queue's worker: claims its due jobs (FOR UPDATE SKIP LOCKED, so instances share
+ * the work and never take the same job) and hands each to `work`, side by side or one at a time.
+ * `work` records the outcome (finish, retryLater, cancel, after relock); a job whose work throws
+ * is left locked and claimed again when its lock runs out. Answers how many jobs were claimed.
+ */
+export async function runQueue<P>(
+  db: Executor,
+  queue: Queue<P>,
+  options: { limit: number; lockMs: number; oneAtATime?: boolean; log?: FastifyBaseLogger },
+  work: (job: Job<P>) => Promise<void>,
+): Promise<number> {
+  const claimed = await claim(db, queue, options);
+  const run = (job: Job<P>) =>
+    work(job).catch((error: unknown) => {
+      options.log?.error({ err: error, job: job.id, queue: queue.kind }, 'job outcome not recorded');
+    });
+  if (options.oneAtATime) {
+    for (const job of claimed) await run(job);
+  } else {
+    await Promise.all(claimed.map(run));
+  }
+  return claimed.length;
 }
 
 /**
@@ -159,13 +259,17 @@ export async function cancel(tx: Executor, jobId: number, reason: string) {
     .where(eq(jobs.id, jobId));
 }
 
-/** Puts a job back for another attempt after the backoff of its attempts so far. */
+/**
+ * Puts a job back for another attempt: after the backoff of its attempts so far, or after
+ * `delayMs` for work that waits on something else rather than failing (the simulator's early
+ * reports).
+ */
 export async function retryLater(
   tx: Executor,
   job: Pick<JobRow, 'id' | 'attempts'>,
-  options: { error: string; baseMs: number; random?: () => number },
+  options: { error: string } & ({ baseMs: number; random?: () => number } | { delayMs: number }),
 ) {
-  const delayMs = backoffMs(job.attempts, options.baseMs, options.random);
+  const delayMs = 'delayMs' in options ? options.delayMs : backoffMs(job.attempts, options.baseMs, options.random);
   await tx
     .update(jobs)
     .set({

@@ -1,9 +1,7 @@
 import { orders } from '@extranet/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { jobs } from '../../db/schema';
-import { cancel, defineQueue, enqueue } from '../../jobs/outbox';
+import { cancel, defineQueue, enqueue, findLiveJob, finishUnclaimed } from '../../jobs/outbox';
 
 type OrderKind = orders.OrderKind;
 
@@ -22,8 +20,6 @@ export type SendPayload = z.infer<typeof SendPayload>;
 export const sendQueue = defineQueue({ kind: SEND_JOB, payload: SendPayload, rerunAfterCrash: true });
 
 export const sendKey = (kind: OrderKind, headId: number) => `${kind}:${headId}`;
-
-const live = and(isNull(jobs.doneAt), isNull(jobs.cancelledAt));
 
 /**
  * Queues a send of each order, inside the caller's transaction (the one that makes the orders
@@ -45,24 +41,12 @@ export async function enqueueSends(
 }
 
 /**
- * The live send of an order, locked for the caller's transaction: a worker claiming it at the same
- * moment either has committed its claim (we see attempts > 0) or waits for us.
- */
-async function lockLiveSend(tx: Executor, kind: OrderKind, headId: number) {
-  const [row] = await tx
-    .select({ id: jobs.id, attempts: jobs.attempts, lockedUntil: jobs.lockedUntil })
-    .from(jobs)
-    .where(and(eq(jobs.kind, SEND_JOB), eq(jobs.key, sendKey(kind, headId)), live))
-    .for('update');
-  return row;
-}
-
-/**
  * set_draft's half of the race with a worker: cancels the order's send if no worker has taken it
- * yet and answers true; answers false when a worker has (the warehouse may have the order).
+ * yet and answers true; answers false when a worker has (the warehouse may have the order). The
+ * send is locked first: a worker claiming it at the same moment has committed its claim or waits.
  */
 export async function cancelUnclaimedSend(tx: Executor, kind: OrderKind, headId: number): Promise<boolean> {
-  const job = await lockLiveSend(tx, kind, headId);
+  const job = await findLiveJob(tx, sendQueue, sendKey(kind, headId), { forUpdate: true });
   if (!job) return true;
   if (job.attempts > 0) return false;
   await cancel(tx, job.id, 'cancelled: order set back to draft');
@@ -71,18 +55,11 @@ export async function cancelUnclaimedSend(tx: Executor, kind: OrderKind, headId:
 
 /** Has a worker taken the order's send (can_unready is false from then on)? */
 export async function isSendClaimed(db: Executor, kind: OrderKind, headId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, SEND_JOB), eq(jobs.key, sendKey(kind, headId)), live, sql`${jobs.attempts} > 0`))
-    .limit(1);
-  return row !== undefined;
+  const job = await findLiveJob(db, sendQueue, sendKey(kind, headId));
+  return job !== undefined && job.attempts > 0;
 }
 
 /** Ends an order's live send that has not been taken (the warehouse answered by itself). */
 export async function finishUnclaimedSend(tx: Executor, kind: OrderKind, headId: number, note: string) {
-  await tx
-    .update(jobs)
-    .set({ doneAt: sql`now()`, lastError: note })
-    .where(and(eq(jobs.kind, SEND_JOB), eq(jobs.key, sendKey(kind, headId)), live, eq(jobs.attempts, 0)));
+  await finishUnclaimed(tx, sendQueue, sendKey(kind, headId), note);
 }

@@ -6,7 +6,7 @@ import { encode, hostProblem, isAllowedHost, webhooks } from '@extranet/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/calls';
-import { cancel, claim, finish, type Job, relock, retryLater } from '../../jobs/outbox';
+import { cancel, finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
 import type { Task } from '../../jobs/scheduler';
 import { decryptSecret } from '../auth/second-factor';
 import { type WebhookDeliveryPayload, webhookDeliveryQueue } from './webhooks.outbox';
@@ -244,20 +244,13 @@ async function processDelivery(db: Db, job: Job<WebhookDeliveryPayload>, options
  * side. Returns how many were claimed.
  */
 export async function processWebhookDeliveries(db: Db, options: DeliveryOptions): Promise<number> {
-  const claimed = await claim(db, webhookDeliveryQueue, {
-    limit: BATCH,
+  return runQueue(
+    db,
+    webhookDeliveryQueue,
     // Longer than any attempt can take, so a live attempt is never claimed twice.
-    lockMs: options.timeoutMs + 60_000,
-  });
-  await Promise.all(
-    claimed.map((job) =>
-      processDelivery(db, job, options).catch((error: unknown) => {
-        // Left locked: claimed again when the lock runs out.
-        options.log?.error({ err: error, job: job.id }, 'webhook delivery not recorded');
-      }),
-    ),
+    { limit: BATCH, lockMs: options.timeoutMs + 60_000, log: options.log },
+    (job) => processDelivery(db, job, options),
   );
-  return claimed.length;
 }
 
 /** The background work of webhooks, run by every instance's scheduler. */

@@ -6,7 +6,6 @@ import {
   comments,
   companies,
   discussions,
-  jobs,
   notifications,
   userNotificationTypes,
   users,
@@ -16,6 +15,7 @@ import {
 } from '../../db/schema';
 import { pageWindow, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
+import { cancelLiveJobs, enqueue, forgetEndedJobs } from '../../jobs/outbox';
 import { deliveryJobKey, webhookDeliveryQueue } from './webhooks.outbox';
 
 // ---------------------------------------------------------------- endpoints
@@ -101,13 +101,13 @@ export async function deleteEndpoint(db: Executor, endpointId: number) {
  * endpoint): its worker finds the endpoint off or gone when it records the attempt.
  */
 async function cancelPendingJobs(db: Executor, where: SQL, reason: string) {
-  await db.execute(sql`
-    update ${jobs} set cancelled_at = now(), locked_until = null, last_error = ${reason}
-    where id in (select id from ${jobs}
-      where kind = ${webhookDeliveryQueue.kind} and done_at is null and cancelled_at is null
-        and key in (select ${webhookDeliveries.id}::text from ${webhookDeliveries}
-          where ${where} and ${webhookDeliveries.status} = 'pending')
-      for update skip locked)`);
+  await cancelLiveJobs(
+    db,
+    webhookDeliveryQueue,
+    sql`select ${webhookDeliveries.id}::text from ${webhookDeliveries}
+      where ${where} and ${webhookDeliveries.status} = 'pending'`,
+    reason,
+  );
 }
 
 // ---------------------------------------------------------------- deliveries
@@ -227,22 +227,21 @@ export async function queueDeliveries(
       endpointId: webhookDeliveries.endpointId,
       recordKey: webhookDeliveries.recordKey,
     });
-  const jobRows = rows
-    .sort((a, b) => a.id - b.id)
-    .map((row) => {
-      const chain = `${row.endpointId} ${row.recordKey}`;
-      const after = before.get(chain);
-      before.set(chain, row.id);
-      return {
-        kind: webhookDeliveryQueue.kind,
-        key: deliveryJobKey(row.id),
-        payload: webhookDeliveryQueue.payload.parse({
-          deliveryId: row.id,
-          after: after === undefined ? null : deliveryJobKey(after),
-        }),
-      };
-    });
-  for (let i = 0; i < jobRows.length; i += 1000) await db.insert(jobs).values(jobRows.slice(i, i + 1000));
+  await enqueue(
+    db,
+    webhookDeliveryQueue,
+    rows
+      .sort((a, b) => a.id - b.id)
+      .map((row) => {
+        const chain = `${row.endpointId} ${row.recordKey}`;
+        const after = before.get(chain);
+        before.set(chain, row.id);
+        return {
+          key: deliveryJobKey(row.id),
+          payload: { deliveryId: row.id, after: after === undefined ? null : deliveryJobKey(after) },
+        };
+      }),
+  );
   return rows.map((row) => row.id);
 }
 
@@ -401,11 +400,5 @@ export async function notifyEndpointPaused(
 export async function forgetOldEvents(db: Executor, days: number) {
   const before = sql`now() - make_interval(days => ${days})`;
   await db.delete(webhookEvents).where(sql`${webhookEvents.creationDate} < ${before}`);
-  await db.delete(jobs).where(
-    and(
-      eq(jobs.kind, webhookDeliveryQueue.kind),
-      // The expression of jobs_ended_idx.
-      sql`coalesce(${jobs.doneAt}, ${jobs.cancelledAt}) < ${before}`,
-    ),
-  );
+  await forgetEndedJobs(db, [webhookDeliveryQueue], days);
 }

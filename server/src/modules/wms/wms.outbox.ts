@@ -1,8 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { jobs } from '../../db/schema';
-import { defineQueue, enqueue } from '../../jobs/outbox';
+import { defineQueue, enqueue, knownKeys } from '../../jobs/outbox';
 
 /** The simulator's later reports about an order it took, applied when due. */
 export const SIMULATED_EVENT_JOB = 'wms-sim-event';
@@ -18,6 +16,8 @@ export const simulatedEventQueue = defineQueue({
   kind: SIMULATED_EVENT_JOB,
   payload: SimulatedEventPayload,
   rerunAfterCrash: true,
+  // Reports about one order are applied in their order, one at a time.
+  chained: true,
 });
 
 /**
@@ -29,19 +29,11 @@ export async function scheduleSimulatedEvents(
   events: readonly { eventId: string; wire: unknown; delayMs: number }[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const existing = await db
-    .select({ key: jobs.key })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, SIMULATED_EVENT_JOB),
-        inArray(
-          jobs.key,
-          events.map((event) => event.eventId),
-        ),
-      ),
-    );
-  const known = new Set(existing.map((row) => row.key));
+  const known = await knownKeys(
+    db,
+    simulatedEventQueue,
+    events.map((event) => event.eventId),
+  );
   await enqueue(
     db,
     simulatedEventQueue,

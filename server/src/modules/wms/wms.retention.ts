@@ -1,8 +1,9 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jobs, wmsEvents } from '../../db/schema';
-import { SEND_JOB } from '../orders/orders.sends';
-import { SIMULATED_EVENT_JOB } from './wms.outbox';
+import { wmsEvents } from '../../db/schema';
+import { forgetEndedJobs } from '../../jobs/outbox';
+import { sendQueue } from '../orders/orders.sends';
+import { simulatedEventQueue } from './wms.outbox';
 
 /**
  * Forgets what is long over: the ids of warehouse events applied more than `days` ago, and the
@@ -16,15 +17,6 @@ export async function forgetOldWmsRecords(db: Executor, days: number): Promise<n
     .delete(wmsEvents)
     .where(lt(wmsEvents.receivedAt, before))
     .returning({ id: wmsEvents.id });
-  const ended = await db
-    .delete(jobs)
-    .where(
-      and(
-        inArray(jobs.kind, [SEND_JOB, SIMULATED_EVENT_JOB]),
-        // The expression of jobs_ended_idx.
-        sql`coalesce(${jobs.doneAt}, ${jobs.cancelledAt}) < ${before}`,
-      ),
-    )
-    .returning({ id: jobs.id });
-  return events.length + ended.length;
+  const ended = await forgetEndedJobs(db, [sendQueue, simulatedEventQueue], days);
+  return events.length + ended;
 }

@@ -1,11 +1,10 @@
 import { type catalogs, decode, type orders, wms } from '@extranet/contract';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
-import { jobs, wmsEvents } from '../../db/schema';
+import { wmsEvents } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { inspectJson, JSON_PROBLEM_REASONS } from '../../http/json-guard';
-import { cancel, claim, finish, type Job, parsePayload, relock, retryLater } from '../../jobs/outbox';
+import { cancel, finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
 import { applyMasterData } from '../catalogs/catalogs.master';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
@@ -13,7 +12,7 @@ import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orde
 import { emitOrderEvent } from '../orders/orders.service';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
-import { SIMULATED_EVENT_JOB, simulatedEventQueue } from './wms.outbox';
+import { simulatedEventQueue } from './wms.outbox';
 import {
   addStock,
   consigneeExists,
@@ -176,16 +175,12 @@ async function processSendJob(
  * same idempotency key. Returns how many jobs were claimed.
  */
 export async function processSendJobs(db: Db, connector: WmsConnector, options: SendWorkerOptions) {
-  const claimed = await claim(db, sendQueue, { limit: options.batch ?? SEND_BATCH, lockMs: options.lockMs });
-  await Promise.all(
-    claimed.map((job) =>
-      processSendJob(db, connector, job, options).catch((error: unknown) => {
-        // Left locked: claimed again when the lock runs out.
-        options.log?.error({ err: error, job: job.id }, 'warehouse send not recorded');
-      }),
-    ),
+  return runQueue(
+    db,
+    sendQueue,
+    { limit: options.batch ?? SEND_BATCH, lockMs: options.lockMs, log: options.log },
+    (job) => processSendJob(db, connector, job, options),
   );
-  return claimed.length;
 }
 
 // ---------------------------------------------------------------- inbound events
@@ -416,63 +411,42 @@ const SIMULATED_BATCH = 20;
 /** A report that came too early (its order not marked sent yet) waits this long, this many times. */
 const EARLY_RETRY_MS = 1_000;
 const EARLY_RETRIES = 60;
+/** Far longer than applying one report takes, so a live one is never claimed twice. */
+const SIMULATED_LOCK_MS = 60_000;
 
 /**
- * Applies the simulator's due reports: each job is claimed and applied in one transaction, so it
- * is applied exactly once whichever instance gets it; each event in a savepoint of its own.
+ * Applies the simulator's due reports, one at a time: each claimed job is applied and finished in
+ * one transaction (if the claim is still this worker's), so it is applied exactly once whichever
+ * instance gets it. A report about an order is claimed only once the one before it has ended.
  */
 export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.kind, SIMULATED_EVENT_JOB),
-          isNull(jobs.doneAt),
-          isNull(jobs.cancelledAt),
-          lte(jobs.runAt, sql`now()`),
-          // Reports about one order are applied in their order, one at a time.
-          sql`not exists (select 1 from ${jobs} as earlier where earlier.kind = ${SIMULATED_EVENT_JOB}
-            and earlier.key = ${sql.raw('"jobs"."payload"')} ->> 'after'
-            and earlier.done_at is null and earlier.cancelled_at is null)`,
-        ),
-      )
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(SIMULATED_BATCH)
-      .for('update', { skipLocked: true });
-    for (const job of due) {
-      try {
-        const payload = parsePayload(simulatedEventQueue, job);
-        if (!payload.success) throw new Error(`payload does not parse: ${payload.error.message}`);
-        const { event } = payload.data;
-        await tx.transaction((savepoint) => applyWmsEvent(savepoint, decode(wms.WmsEvent, event)));
-        await finish(tx, job.id);
-      } catch (error) {
-        if (error instanceof WmsRefusal && error.code === 'wms_event_duplicate') {
-          await finish(tx, job.id, 'applied before');
-          continue;
+  return runQueue(
+    db,
+    simulatedEventQueue,
+    { limit: SIMULATED_BATCH, lockMs: SIMULATED_LOCK_MS, oneAtATime: true, log },
+    (job) =>
+      db.transaction(async (tx) => {
+        if (!(await relock(tx, job))) return;
+        try {
+          await tx.transaction((savepoint) => applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload.event)));
+          await finish(tx, job.id);
+        } catch (error) {
+          if (error instanceof WmsRefusal && error.code === 'wms_event_duplicate') {
+            await finish(tx, job.id, 'applied before');
+            return;
+          }
+          // Too early (the order is not marked sent yet) or a passing error such as a deadlock,
+          // already rolled back to the savepoint: again a little later. Any other refusal is final.
+          const passing = !(error instanceof WmsRefusal) || error.code === 'wms_order_state';
+          const message =
+            error instanceof WmsRefusal ? `${error.code} ${JSON.stringify(error.details)}` : errorText(error);
+          if (passing && job.attempts <= EARLY_RETRIES) {
+            await retryLater(tx, job, { error: message, delayMs: EARLY_RETRY_MS });
+          } else {
+            log?.warn({ err: error, job: job.id }, 'simulated warehouse event not applied');
+            await cancel(tx, job.id, message);
+          }
         }
-        // Too early (the order is not marked sent yet) or a passing error such as a deadlock,
-        // already rolled back to the savepoint: again a little later. Any other refusal is final.
-        const passing = !(error instanceof WmsRefusal) || error.code === 'wms_order_state';
-        const message =
-          error instanceof WmsRefusal ? `${error.code} ${JSON.stringify(error.details)}` : errorText(error);
-        if (passing && job.attempts < EARLY_RETRIES) {
-          await tx
-            .update(jobs)
-            .set({
-              attempts: sql`${jobs.attempts} + 1`,
-              runAt: sql`now() + make_interval(secs => ${EARLY_RETRY_MS / 1000})`,
-              lastError: message.slice(0, 1000),
-            })
-            .where(eq(jobs.id, job.id));
-        } else {
-          log?.warn({ err: error, job: job.id }, 'simulated warehouse event not applied');
-          await cancel(tx, job.id, message);
-        }
-      }
-    }
-    return due.length;
-  });
+      }),
+  );
 }

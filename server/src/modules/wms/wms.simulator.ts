@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { encode, type orders, today, wms } from '@extranet/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jobs, skuEans, skus } from '../../db/schema';
+import { skuEans, skus } from '../../db/schema';
+import { knownKeys } from '../../jobs/outbox';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf } from './wms.failure';
-import { SIMULATED_EVENT_JOB, scheduleSimulatedEvents } from './wms.outbox';
+import { scheduleSimulatedEvents, simulatedEventQueue } from './wms.outbox';
 
 type Status = wms.WmsStatus;
 
@@ -108,12 +109,8 @@ async function unknownSkus(db: Executor, order: wms.WmsOrderMessage): Promise<st
 }
 
 async function seenBefore(db: Executor, idempotencyKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, SIMULATED_EVENT_JOB), eq(jobs.key, eventId(idempotencyKey, 1))))
-    .limit(1);
-  return row !== undefined;
+  const key = eventId(idempotencyKey, 1);
+  return (await knownKeys(db, simulatedEventQueue, [key])).has(key);
 }
 
 /**
