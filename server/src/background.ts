@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './http/calls';
 import { forgetOldRateLimits } from './http/rate-limit-store';
 import { deleteEndedSessions } from './http/session';
+import { deliverEmails, enqueueEmailSummaries } from './jobs/email-summaries';
+import { createMailer } from './jobs/mailer';
+import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { removeAbandonedUploads } from './modules/files/files.cleanup';
 import type { StorageDriver } from './modules/files/storage';
 import { webhookTasks } from './modules/webhooks/webhooks.delivery';
 import { wmsTasks } from './modules/wms/wms.jobs';
-import { deliverEmails, enqueueEmailSummaries } from './jobs/email-summaries';
-import { createMailer } from './jobs/mailer';
-import { type Scheduler, startScheduler } from './jobs/scheduler';
 
 const MINUTE_MS = 60_000;
 

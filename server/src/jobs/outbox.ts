@@ -91,7 +91,11 @@ export async function findLiveJob<P>(
 }
 
 /** The keys of a queue that have had a job, live or ended (until retention forgets it). */
-export async function knownKeys<P>(db: Executor, queue: Queue<P>, keys: readonly string[]): Promise<Set<string>> {
+export async function knownKeys<P>(
+  db: Executor,
+  queue: Queue<P>,
+  keys: readonly string[],
+): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db
     .select({ key: jobs.key })
@@ -269,7 +273,8 @@ export async function retryLater(
   job: Pick<JobRow, 'id' | 'attempts'>,
   options: { error: string } & ({ baseMs: number; random?: () => number } | { delayMs: number }),
 ) {
-  const delayMs = 'delayMs' in options ? options.delayMs : backoffMs(job.attempts, options.baseMs, options.random);
+  const delayMs =
+    'delayMs' in options ? options.delayMs : backoffMs(job.attempts, options.baseMs, options.random);
   await tx
     .update(jobs)
     .set({

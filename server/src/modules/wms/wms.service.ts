@@ -428,7 +428,9 @@ export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): 
       db.transaction(async (tx) => {
         if (!(await relock(tx, job))) return;
         try {
-          await tx.transaction((savepoint) => applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload.event)));
+          await tx.transaction((savepoint) =>
+            applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload.event)),
+          );
           await finish(tx, job.id);
         } catch (error) {
           if (error instanceof WmsRefusal && error.code === 'wms_event_duplicate') {
