@@ -31,7 +31,7 @@ const MODULE_IMPORTS = {
   sku: ['catalogs'],
   stock: ['catalogs'],
   webhooks: ['auth'],
-  wms: ['catalogs', 'discussions', 'files', 'orders', 'webhooks'],
+  wms: ['catalogs', 'discussions', 'files', 'orders', 'stock', 'webhooks'],
 };
 
 const MODULES_MESSAGE =

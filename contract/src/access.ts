@@ -1,13 +1,35 @@
 export const PERMISSIONS = ['umgr', 'cmgr', 'stck', 'pord', 'sord', 'reps'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+/** The reference names of SPEC.md §5 (the web shows its own translations). */
+export const PERMISSION_NAMES: Record<Permission, string> = {
+  umgr: 'Manage users',
+  cmgr: 'Manage catalogs',
+  stck: 'View stock',
+  pord: 'Purchase orders',
+  sord: 'Sales orders',
+  reps: 'Reports',
+};
 
 /** Role ids of SPEC.md §3, lowest to highest. */
 export const ROLES = [1, 7, 81, 99] as const;
 export type RoleId = (typeof ROLES)[number];
 export const ROLE_ADMIN: RoleId = 99;
+export const ROLE_NAMES: Record<RoleId, string> = {
+  1: 'Operator',
+  7: 'Manager',
+  81: 'Provider manager',
+  99: 'Provider administrator',
+};
 
 export const NOTIFICATION_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_TYPE_NAMES: Record<NotificationType, string> = {
+  bcst: 'Broadcast messages',
+  nrml: 'Regular messages',
+  prvt: 'Private messages',
+  pord: 'Purchase order messages',
+  sord: 'Sales order messages',
+};
 
 export const LANGUAGES = ['en', 'ru', 'lv'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './http/calls';
 import { forgetOldRateLimits } from './http/rate-limit-store';
 import { deleteEndedSessions } from './http/session';
-import { deliverEmails, enqueueEmailSummaries } from './jobs/email-summaries';
+import { deliverEmails } from './jobs/email';
 import { createMailer } from './jobs/mailer';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { removeAbandonedUploads } from './modules/files/files.cleanup';
 import type { StorageDriver } from './modules/files/storage';
+import { enqueueEmailSummaries } from './modules/notifications/notifications.summaries';
 import { webhookTasks } from './modules/webhooks/webhooks.delivery';
 import { wmsTasks } from './modules/wms/wms.jobs';
 

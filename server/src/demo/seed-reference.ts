@@ -1,32 +1,23 @@
-import type { catalogs } from '@extranet/contract';
+import {
+  type catalogs,
+  NOTIFICATION_TYPE_NAMES,
+  NOTIFICATION_TYPES,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  ROLE_NAMES,
+  ROLES,
+} from '@extranet/contract';
 import { isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { currencies, emailRates, locations, notificationTypes, permissions, roles, uoms } from '../db/schema';
 
 /** Global reference rows every database needs, demo data or not. */
-export const REFERENCE_ROLES = [
-  { id: 1, name: 'Operator' },
-  { id: 7, name: 'Manager' },
-  { id: 81, name: 'Provider manager' },
-  { id: 99, name: 'Provider administrator' },
-] as const;
-
-export const REFERENCE_PERMISSIONS = [
-  { id: 'umgr', name: 'Manage users' },
-  { id: 'cmgr', name: 'Manage catalogs' },
-  { id: 'stck', name: 'View stock' },
-  { id: 'pord', name: 'Purchase orders' },
-  { id: 'sord', name: 'Sales orders' },
-  { id: 'reps', name: 'Reports' },
-] as const;
-
-export const REFERENCE_NOTIFICATION_TYPES = [
-  { id: 'bcst', name: 'Broadcast messages' },
-  { id: 'nrml', name: 'Regular messages' },
-  { id: 'prvt', name: 'Private messages' },
-  { id: 'pord', name: 'Purchase order messages' },
-  { id: 'sord', name: 'Sales order messages' },
-] as const;
+export const REFERENCE_ROLES = ROLES.map((id) => ({ id, name: ROLE_NAMES[id] }));
+export const REFERENCE_PERMISSIONS = PERMISSIONS.map((id) => ({ id, name: PERMISSION_NAMES[id] }));
+export const REFERENCE_NOTIFICATION_TYPES = NOTIFICATION_TYPES.map((id) => ({
+  id,
+  name: NOTIFICATION_TYPE_NAMES[id],
+}));
 
 export const REFERENCE_EMAIL_RATE_MINUTES = [15, 60, 240, 1440] as const;
 export const REFERENCE_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;

@@ -1,4 +1,4 @@
-import { auth, PERMISSIONS, ROLES, roleRank } from '@extranet/contract';
+import { auth, PERMISSION_NAMES, PERMISSIONS, ROLE_NAMES, ROLES, roleRank } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerExport } from '../../http/calls';
 import { type ExportColumn, sendExport } from '../../http/export';
@@ -14,22 +14,12 @@ import {
   getProfile,
   listLinkedCompanies,
   listUsers,
-  ROLE_NAMES,
   resetLoginFailures,
   resetSecondFactor,
   scopeOf,
   setCompanySecondFactor,
   setUserExcluded,
 } from './users.service';
-
-const PERMISSION_NAMES: Record<string, string> = {
-  umgr: 'Manage users',
-  cmgr: 'Manage catalogs',
-  stck: 'View stock',
-  pord: 'Purchase orders',
-  sord: 'Sales orders',
-  reps: 'Reports',
-};
 
 const OK = {};
 
@@ -67,12 +57,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, auth.listRoles, async (input, { actor }) => ({
     items: ROLES.filter((role) => input.view || roleRank(role) <= roleRank(actor.role)).map((role) => ({
       role_id: role,
-      name: ROLE_NAMES[role] ?? String(role),
+      name: ROLE_NAMES[role],
     })),
     more: false,
   }));
   registerCall(app, deps, auth.listPermissions, async () => ({
-    items: PERMISSIONS.map((perm_id) => ({ perm_id, name: PERMISSION_NAMES[perm_id] ?? perm_id })),
+    items: PERMISSIONS.map((perm_id) => ({ perm_id, name: PERMISSION_NAMES[perm_id] })),
     more: false,
   }));
 

@@ -34,13 +34,6 @@ import {
   usernameTaken,
 } from './users.repository';
 
-export const ROLE_NAMES: Record<number, string> = {
-  1: 'Operator',
-  7: 'Manager',
-  81: 'Provider manager',
-  99: 'Provider administrator',
-};
-
 /** Role 99 sees every user and company; everyone else only those of their own companies. */
 export function scopeOf(actor: Actor): UserScope {
   return actor.isAdmin ? {} : { companyIds: actor.companyIds };

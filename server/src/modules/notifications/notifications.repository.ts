@@ -8,11 +8,11 @@ import { orderingSql, pageWindow } from '../../http/lists';
 import type { Actor } from '../../http/session';
 
 /**
- * The actor's notifications with what the bell and the Notifications page show of each: the
- * comment, its author, and the subject (the discussion, and the order it belongs to). A user moved
- * off a company no longer sees what was said there.
+ * Notifications with what the bell, the Notifications page and the email summary show of each:
+ * the comment, its author, and the subject (the discussion, and the order it belongs to). The one
+ * join of a notification to what it is about.
  */
-function selectNotifications(db: Executor, actor: Actor, condition?: SQL) {
+export function selectNotificationItems(db: Executor) {
   return db
     .select({
       id: notifications.id,
@@ -35,8 +35,12 @@ function selectNotifications(db: Executor, actor: Actor, condition?: SQL) {
     .innerJoin(discussions, eq(discussions.id, comments.discussionId))
     .leftJoin(users, eq(users.id, comments.userId))
     .leftJoin(purchHeads, eq(purchHeads.id, discussions.purchHeadId))
-    .leftJoin(salesHeads, eq(salesHeads.id, discussions.salesHeadId))
-    .where(and(visibleTo(actor), condition));
+    .leftJoin(salesHeads, eq(salesHeads.id, discussions.salesHeadId));
+}
+
+/** The actor's notifications; a user moved off a company no longer sees what was said there. */
+function selectNotifications(db: Executor, actor: Actor, condition?: SQL) {
+  return selectNotificationItems(db).where(and(visibleTo(actor), condition));
 }
 
 function visibleTo(actor: Actor) {

@@ -1,17 +1,9 @@
-import { NOTIFICATION_TYPES, notifications } from '@extranet/contract';
+import { NOTIFICATION_TYPE_NAMES, NOTIFICATION_TYPES, notifications } from '@extranet/contract';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailRates } from '../../db/schema';
 import { type Deps, registerCall } from '../../http/calls';
 import { listNotifications, listRecent, markRead, markSeen } from './notifications.service';
-
-const TYPE_NAMES: Record<string, string> = {
-  bcst: 'Broadcast',
-  nrml: 'Regular',
-  prvt: 'Private',
-  pord: 'Purchase order messages',
-  sord: 'Sales order messages',
-};
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, notifications.listEmailRates, async () => {
@@ -19,7 +11,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps) {
     return { items: rows.map((row) => ({ erate_id: row.id, minutes: row.minutes })), more: false };
   });
   registerCall(app, deps, notifications.listNotificationTypes, async () => ({
-    items: NOTIFICATION_TYPES.map((ntfy_id) => ({ ntfy_id, name: TYPE_NAMES[ntfy_id] ?? ntfy_id })),
+    items: NOTIFICATION_TYPES.map((ntfy_id) => ({ ntfy_id, name: NOTIFICATION_TYPE_NAMES[ntfy_id] })),
     more: false,
   }));
   registerCall(app, deps, notifications.listRecent, (input, { actor }) =>

@@ -175,6 +175,36 @@ async function stockPageCandidates(
  * from each branch's first rows (stockPageCandidates). Without a search the page walks the
  * ordering's index and the total is counted up to TOTAL_CAP.
  */
+/**
+ * Stock rows as the stock list shows them (contract `StockRow`, units in `lang`), with their
+ * consignee, business line, SKU, unit and location: the one join of a stock row, for the list and
+ * for the warehouse's stock.changed events.
+ */
+export function selectStockRows(db: Executor, lang: Language) {
+  return db
+    .select({
+      stock_id: stockRows.id,
+      business_line: { business_line_id: businessLines.id, name: businessLines.name },
+      consignee: { consignee_id: consignees.id, name: consignees.name },
+      sku: { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
+      status: { code: stockRows.statusCode, desc: stockRows.statusDesc },
+      qty: stockRows.qty,
+      uom: { uom_id: uoms.id, name: uomName(lang) },
+      expiry_date: stockRows.expiryDate,
+      batch: stockRows.batch,
+      mfg_date: stockRows.mfgDate,
+      warehouse: { location_id: locations.id, name: locations.label },
+      sscc: stockRows.sscc,
+      size: stockRows.size,
+    })
+    .from(stockRows)
+    .innerJoin(consignees, eq(consignees.id, stockRows.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .innerJoin(skus, eq(skus.id, stockRows.skuId))
+    .innerJoin(uoms, eq(uoms.id, stockRows.uomId))
+    .innerJoin(locations, eq(locations.id, stockRows.locationId));
+}
+
 export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
   const scope = await visibleConsigneeIds(db, actor);
   const { filters } = query;
@@ -206,28 +236,7 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
     where = ids.length ? inArray(stockRows.id, ids) : sql`false`;
   }
   where ??= stockScope(scope, filters);
-  const rows = await db
-    .select({
-      stock_id: stockRows.id,
-      business_line: { business_line_id: businessLines.id, name: businessLines.name },
-      consignee: { consignee_id: consignees.id, name: consignees.name },
-      sku: { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
-      status: { code: stockRows.statusCode, desc: stockRows.statusDesc },
-      qty: stockRows.qty,
-      uom: { uom_id: uoms.id, name: uomName(lang) },
-      expiry_date: stockRows.expiryDate,
-      batch: stockRows.batch,
-      mfg_date: stockRows.mfgDate,
-      warehouse: { location_id: locations.id, name: locations.label },
-      sscc: stockRows.sscc,
-      size: stockRows.size,
-    })
-    .from(stockRows)
-    .innerJoin(consignees, eq(consignees.id, stockRows.consigneeId))
-    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
-    .innerJoin(skus, eq(skus.id, stockRows.skuId))
-    .innerJoin(uoms, eq(uoms.id, stockRows.uomId))
-    .innerJoin(locations, eq(locations.id, stockRows.locationId))
+  const rows = await selectStockRows(db, lang)
     .where(where)
     .orderBy(...stockOrdering(query.ordering))
     .limit(window.limit)

@@ -4,14 +4,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { emailRates, jobs, notifications, users } from '../db/schema';
-import { createOrderWithDiscussion } from '../modules/discussions/discussions.factories';
-import { addOrderSystemComment } from '../modules/discussions/order-discussions';
-import { createTestApp, loginAs, type TestApp, testConfig } from '../test/app';
-import { createCompany, createConsignee, createUser } from '../test/factories';
-import { deliverEmails, EMAIL_JOB, enqueueEmailSummaries } from './email-summaries';
-import { createMailer, type Mailer } from './mailer';
+import { buildApp } from '../../app';
+import { emailRates, jobs, notifications, users } from '../../db/schema';
+import { deliverEmails, EMAIL_JOB } from '../../jobs/email';
+import { createMailer, type Mailer } from '../../jobs/mailer';
+import { createTestApp, loginAs, type TestApp, testConfig } from '../../test/app';
+import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createOrderWithDiscussion } from '../discussions/discussions.factories';
+import { addOrderSystemComment } from '../discussions/order-discussions';
+import { enqueueEmailSummaries } from './notifications.summaries';
 
 interface Received {
   to: string[];

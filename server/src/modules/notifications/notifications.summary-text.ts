@@ -1,5 +1,5 @@
 import { discussions, type Language } from '@extranet/contract';
-import { type TranslateParams, translate } from '../i18n';
+import { type TranslateParams, translate } from '../../i18n';
 
 export interface SummaryItem {
   creationDate: Date;

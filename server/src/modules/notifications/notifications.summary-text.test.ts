@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSummary, type SummaryItem } from './summary-text';
+import { renderSummary, type SummaryItem } from './notifications.summary-text';
 
 function statusItem(code: string, desc: string): SummaryItem {
   return {
