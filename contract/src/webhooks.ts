@@ -339,7 +339,8 @@ export const listEndpoints = defineCall({
 
 export const addEndpoint = defineCall({
   path: '/webhooks/add_endpoint',
-  summary: "Registers an endpoint for one of the caller's companies; answers its secret, this once.",
+  summary:
+    "Registers an endpoint for one of the caller's companies, for event types whose data the caller may read; answers its secret, this once.",
   ...MANAGE,
   request: AddEndpointRequest,
   response: AddEndpointResponse,
@@ -347,7 +348,8 @@ export const addEndpoint = defineCall({
 
 export const editEndpoint = defineCall({
   path: '/webhooks/edit_endpoint',
-  summary: 'Changes the URL or events of an endpoint, turns it on or off, or gives it a new secret.',
+  summary:
+    'Changes the URL or events of an endpoint (whoever does becomes its owner), turns it on or off, or gives it a new secret.',
   ...MANAGE,
   request: EditEndpointRequest,
   response: EditEndpointResponse,
