@@ -10,8 +10,8 @@ export const SERVER_ENV = {
   WMS_SIM_FAILURE_SHARE: '0',
   // The reports spec serves its report pages on this machine.
   REPORT_ALLOWED_HOSTS: '127.0.0.1',
-  // The webhooks spec's receiver listens on this machine, over plain http.
-  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  // The webhooks spec's receiver listens on this machine, over plain http, on a port of its own.
+  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*',
   // The tracking spec posts signed warehouse events and reads the carrier's tracking links.
   WMS_SECRET: 'e2e-warehouse-secret-0123456789',
   TRACKING_URLS: JSON.stringify({

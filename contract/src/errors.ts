@@ -64,6 +64,8 @@ export const ERROR_MESSAGES = {
   webhook_url_not_allowed: 'This address can not receive webhooks',
   webhook_endpoint_inactive: 'The endpoint is off: turn it on first',
   webhook_delivery_not_found: 'Delivery not found',
+  webhook_event_not_permitted:
+    'You may not read the data of this event type, so no endpoint of yours may receive it',
   api_key_not_found: 'API key not found',
   api_key_expiry_invalid: 'The expiry date must be from today to a year from now',
 } as const;

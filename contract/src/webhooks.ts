@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { PERMISSIONS, type Permission } from './access';
 import { type CallDef, defineCall } from './call';
 import { zDateTime } from './codec';
 import { Comment, DiscussionOrder, VISIBILITIES } from './discussions';
 import { Id, listRequest, listResponse, Ok } from './list';
 import { ORDER_KINDS, OrderProgressSchema, OrderStatus, PurchOrder, SalesOrder } from './orders';
-import { hostProblem, isAllowedHost } from './report-url';
+import { hostProblem, isAllowedHost, normalizeAllowedHost } from './report-url';
 import { StockRow } from './stock';
 
 /**
@@ -21,6 +22,49 @@ export const WEBHOOK_EVENT_TYPES = [
   'discussion.comment_added',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Whose data an event carries, and so what the owner of an endpoint must be allowed to read to
+ * receive it: checked when the endpoint is saved and again at every delivery
+ * (server/src/access/webhooks.ts). A new event type names its source here, nowhere else.
+ * - `order`: the order kind's permission (purchase orders `pord`, sales orders `sord`);
+ * - `stock`: `stck`;
+ * - `discussion`: the discussion must be one its owner reads (broadcast and normal ones of the
+ *   owner's company; an order's, with the order kind's permission).
+ */
+export const WEBHOOK_EVENT_SOURCES = {
+  'order.progress_changed': 'order',
+  'order.status_changed': 'order',
+  'order.quantities_reported': 'order',
+  'stock.changed': 'stock',
+  'discussion.comment_added': 'discussion',
+} as const satisfies Record<WebhookEventType, 'order' | 'stock' | 'discussion'>;
+export type WebhookEventSource = (typeof WEBHOOK_EVENT_SOURCES)[WebhookEventType];
+
+/**
+ * One of these is needed to subscribe to a source's events (none: every user of a company reads
+ * its broadcasts). An order event then goes only with its own kind's permission.
+ */
+export const WEBHOOK_SOURCE_PERMISSIONS: Record<WebhookEventSource, readonly Permission[]> = {
+  order: ['pord', 'sord'],
+  stock: ['stck'],
+  discussion: [],
+};
+
+/** What a user with these permissions may subscribe an endpoint to: the default of a new endpoint. */
+export function permittedEventTypes(permissions: Iterable<Permission>): WebhookEventType[] {
+  const held = new Set(permissions);
+  return WEBHOOK_EVENT_TYPES.filter((type) => {
+    const needed = WEBHOOK_SOURCE_PERMISSIONS[WEBHOOK_EVENT_SOURCES[type]];
+    return needed.length === 0 || needed.some((permission) => held.has(permission));
+  });
+}
+
+/** The permission an order event of this kind needs. */
+export const ORDER_KIND_PERMISSION = { purch: 'pord', sales: 'sord' } as const satisfies Record<
+  (typeof ORDER_KINDS)[number],
+  Permission
+>;
 
 /** `sha256=<hex HMAC-SHA256(secret, timestamp + "." + body)>` */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
@@ -54,9 +98,49 @@ export function webhookUrlProblem(
     return null;
   }
   if (parsed.username || parsed.password) return 'credentials';
-  if (isAllowedHost(parsed.hostname, allowedHosts)) return null;
+  if (isAllowedWebhookHost(parsed, allowedHosts)) return null;
   if (parsed.protocol !== 'https:') return 'insecure_scheme';
   return hostProblem(parsed.hostname);
+}
+
+/**
+ * An operator's WEBHOOK_ALLOWED_HOSTS entry, normalised, or null when it is not one: a host as
+ * REPORT_ALLOWED_HOSTS takes it (`erp.corp`, `*.corp.example`, `10.0.0.5`, `::1` or `[::1]`),
+ * optionally with a port (`erp.corp:8080`, `[::1]:8443`) or `:*` for every port. A bare host means
+ * ports 80 and 443 only: allowing a host should not open every service it runs.
+ */
+export function normalizeWebhookHost(entry: string): string | null {
+  const text = entry.trim();
+  let host = text;
+  let port: string | undefined;
+  if (text.startsWith('[')) {
+    const match = /^(\[[^\]]*\])(?::(.*))?$/.exec(text);
+    if (!match) return null;
+    host = match[1]!;
+    port = match[2];
+  } else if (text.split(':').length === 2) {
+    [host, port] = text.split(':') as [string, string];
+  }
+  if (port !== undefined && port !== '*') {
+    if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) return null;
+    port = String(Number(port));
+  }
+  const normal = normalizeAllowedHost(host);
+  if (normal === null) return null;
+  return port === undefined ? normal : `${normal}:${port}`;
+}
+
+/** The URL's host and port are allowed by an entry of normalizeWebhookHost. */
+export function isAllowedWebhookHost(url: URL, allowedHosts: readonly string[]): boolean {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return allowedHosts.some((entry) => {
+    const [, host, allowedPort] = /^(.*?)(?::(\d+|\*))?$/.exec(entry)!;
+    const portAllowed =
+      allowedPort === undefined
+        ? port === '80' || port === '443'
+        : allowedPort === '*' || allowedPort === port;
+    return portAllowed && isAllowedHost(url.hostname, [host!]);
+  });
 }
 
 export const WebhookUrl = z
@@ -95,7 +179,8 @@ export type ListEndpointsRequest = z.infer<typeof ListEndpointsRequest>;
 export const AddEndpointRequest = z.object({
   company_id: Id,
   url: WebhookUrl,
-  events: WebhookEvents,
+  /** Only types whose data the caller may read; without it, every such type (permittedEventTypes). */
+  events: WebhookEvents.optional(),
 });
 export type AddEndpointRequest = z.infer<typeof AddEndpointRequest>;
 
@@ -123,6 +208,30 @@ export const EndpointIdRequest = z.object({ endpoint_id: Id });
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * Why an event was not sent: at every delivery the endpoint's owner must still be an active user
+ * with umgr, of the event's company, allowed to read the event's data (WEBHOOK_EVENT_SOURCES).
+ * - owner_missing: the owner's account was deleted;
+ * - owner_deactivated: the owner is deactivated;
+ * - owner_not_manager: the owner no longer has umgr;
+ * - owner_company: the event's company is not (or no longer) one of the owner's;
+ * - owner_permission: the owner lacks `permission`, which the event's data needs;
+ * - owner_discussion: the owner may not read the discussion of the comment.
+ */
+export const DELIVERY_REFUSALS = [
+  'owner_missing',
+  'owner_deactivated',
+  'owner_not_manager',
+  'owner_company',
+  'owner_permission',
+  'owner_discussion',
+] as const;
+export const DeliveryRefusal = z.object({
+  code: z.enum(DELIVERY_REFUSALS),
+  permission: z.enum(PERMISSIONS).optional(),
+});
+export type DeliveryRefusal = z.infer<typeof DeliveryRefusal>;
+
 export const DeliveryRow = z.object({
   delivery_id: Id,
   event_id: z.string(),
@@ -135,6 +244,8 @@ export const DeliveryRow = z.object({
   /** How long the last attempt took, in milliseconds. */
   duration_ms: z.int().nullable(),
   error: z.string().nullable(),
+  /** Set when the event was not sent because its owner may not (or no longer) read it. */
+  refusal: DeliveryRefusal.nullable(),
   creation_date: zDateTime,
   last_attempt: zDateTime.nullable(),
 });
@@ -228,7 +339,8 @@ export const listEndpoints = defineCall({
 
 export const addEndpoint = defineCall({
   path: '/webhooks/add_endpoint',
-  summary: "Registers an endpoint for one of the caller's companies; answers its secret, this once.",
+  summary:
+    "Registers an endpoint for one of the caller's companies, for event types whose data the caller may read; answers its secret, this once.",
   ...MANAGE,
   request: AddEndpointRequest,
   response: AddEndpointResponse,
@@ -236,7 +348,8 @@ export const addEndpoint = defineCall({
 
 export const editEndpoint = defineCall({
   path: '/webhooks/edit_endpoint',
-  summary: 'Changes the URL or events of an endpoint, turns it on or off, or gives it a new secret.',
+  summary:
+    'Changes the URL or events of an endpoint (whoever does becomes its owner), turns it on or off, or gives it a new secret.',
   ...MANAGE,
   request: EditEndpointRequest,
   response: EditEndpointResponse,

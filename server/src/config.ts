@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { normalizeAllowedHost } from '@extranet/contract';
+import { normalizeAllowedHost, webhooks } from '@extranet/contract';
 import { z } from 'zod';
 
 const DEFAULT_ACCEPTED_FILES = [
@@ -52,17 +52,23 @@ const TrustProxy = z
   .optional();
 
 /** Host names and addresses, comma-separated, normalised as the URL parser spells them. */
-const HostList = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    const entries = value.split(',').filter((entry) => entry.trim());
-    const hosts = entries.map(normalizeAllowedHost);
-    const bad = entries.find((_, index) => hosts[index] === null);
-    if (bad !== undefined)
-      ctx.addIssue({ code: 'custom', message: `not a host name or address: ${bad.trim()}` });
-    return hosts.filter((host): host is string => host !== null);
-  });
+const hostList = (normalize: (entry: string) => string | null, what: string) =>
+  z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value.split(',').filter((entry) => entry.trim());
+      const hosts = entries.map(normalize);
+      const bad = entries.find((_, index) => hosts[index] === null);
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `not ${what}: ${bad.trim()}` });
+      return hosts.filter((host): host is string => host !== null);
+    });
+const HostList = hostList(normalizeAllowedHost, 'a host name or address');
+/** Hosts with an optional port (`erp.corp:8080`, `erp.corp:*`): contract normalizeWebhookHost. */
+const WebhookHostList = hostList(
+  webhooks.normalizeWebhookHost,
+  'a host name or address with an optional port',
+);
 
 /**
  * Carriers' tracking pages, as JSON: `{"DHL": "https://…?id={number}"}`. Keys are carrier codes as
@@ -172,8 +178,11 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Private hosts an operator lets reports embed (contract `reportUrlProblem`), comma-separated. */
   REPORT_ALLOWED_HOSTS: HostList,
-  /** Hosts webhooks may reach by plain http or in a private network (contract `webhookUrlProblem`). */
-  WEBHOOK_ALLOWED_HOSTS: HostList,
+  /**
+   * Hosts webhooks may reach by plain http or in a private network (contract `webhookUrlProblem`):
+   * a bare host on ports 80 and 443 only, `host:port` on that port, `host:*` on every port.
+   */
+  WEBHOOK_ALLOWED_HOSTS: WebhookHostList,
   WEBHOOK_TIMEOUT_MS: int(100, 600_000).default(10_000),
   WEBHOOK_RETRY_BASE_MS: int(10, 3_600_000).default(10_000),
 });

@@ -253,7 +253,7 @@ beforeAll(async () => {
     WMS_SEND_DELAY_MS: '0',
     WMS_TIMEOUT_MS: String(WMS_TIMEOUT_MS),
     WMS_SIM_ACCEPT_MS: '0',
-    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_ALLOWED_HOSTS: new URL(receiver.url).host,
     WEBHOOK_TIMEOUT_MS: String(WMS_TIMEOUT_MS),
     WEBHOOK_RETRY_BASE_MS: '200',
     ...Object.fromEntries(Object.entries(s3.config).map(([key, value]) => [key, String(value)])),
@@ -348,10 +348,10 @@ describe('three instances on one PostgreSQL with the S3 driver', () => {
     });
     const token = ((await login.json()) as { session_code: string }).session_code;
 
-    // The company's system is told of every move of its orders.
+    // The company's system is told of every move of its orders: by a manager who may read them.
     const manager = await createUser(database.db, {
       roleId: 7,
-      permissions: ['umgr'],
+      permissions: ['umgr', 'pord', 'sord'],
       companyIds: [world.company.id],
     });
     const managerLogin = await post(instances[2]!, auth.login.path, {

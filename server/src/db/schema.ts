@@ -921,6 +921,8 @@ export const webhookDeliveries = pgTable(
     responseCode: integer(),
     durationMs: integer(),
     error: text(),
+    /** Why it was not sent: its endpoint's owner may not read it (contract DeliveryRefusal). */
+    refusal: jsonb().$type<{ code: string; permission?: string }>(),
     lastAttemptAt: timestamp({ withTimezone: true }),
     creationDate: createdAt(),
   },

@@ -2,8 +2,9 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { encode, hostProblem, isAllowedHost, webhooks } from '@extranet/contract';
+import { encode, hostProblem, webhooks } from '@extranet/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { deliveryRefusal } from '../../access/webhooks';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/calls';
 import { cancel, finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
@@ -21,6 +22,7 @@ import {
   notifyEndpointPaused,
   pauseEndpoint,
   recordAttempt,
+  refuseDelivery,
 } from './webhooks.repository';
 import { signWebhook } from './webhooks.signature';
 
@@ -38,6 +40,8 @@ export interface DeliveryOptions {
   retryBaseMs: number;
   log?: FastifyBaseLogger;
   random?: () => number;
+  /** Resolves a host's name when connecting; node's dns.lookup unless a test gives another. */
+  resolve?: typeof dnsLookup;
 }
 
 export function deliveryOptions(deps: Deps, log?: FastifyBaseLogger): DeliveryOptions {
@@ -61,24 +65,26 @@ interface Answer {
  * connect time, so a name that changes what it points to after the URL was saved (DNS
  * rebinding) still cannot reach the server's own network.
  */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const list = addresses as unknown as LookupAddress[];
-    const inside = list.find((entry) =>
-      hostProblem(entry.family === 6 ? `[${entry.address}]` : entry.address),
-    );
-    if (inside || list.length === 0) {
-      return callback(
-        new Error(`${hostname} resolves to ${inside?.address ?? 'nothing'}, not a public address`),
-        '',
-        0,
+const publicOnlyLookup =
+  (resolve: typeof dnsLookup): LookupFunction =>
+  (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as unknown as LookupAddress[];
+      const inside = list.find((entry) =>
+        hostProblem(entry.family === 6 ? `[${entry.address}]` : entry.address),
       );
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+      if (inside || list.length === 0) {
+        return callback(
+          new Error(`${hostname} resolves to ${inside?.address ?? 'nothing'}, not a public address`),
+          '',
+          0,
+        );
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
 
 /** One POST; never throws: an answer, or why none came. */
 function post(
@@ -100,7 +106,9 @@ function post(
     const requestOptions: RequestOptions = {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      ...(isAllowedHost(url.hostname, options.allowedHosts) ? {} : { lookup: publicOnlyLookup }),
+      ...(webhooks.isAllowedWebhookHost(url, options.allowedHosts)
+        ? {}
+        : { lookup: publicOnlyLookup(options.resolve ?? dnsLookup) }),
     };
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
@@ -225,6 +233,18 @@ async function processDelivery(db: Db, job: Job<WebhookDeliveryPayload>, options
       if (!(await relock(tx, job))) return;
       if (delivery?.status === 'pending') await markDeliveryFailed(tx, delivery.id, 'endpoint turned off');
       await cancel(tx, job.id, delivery ? 'not pending, or the endpoint is off' : 'delivery gone');
+    });
+    return;
+  }
+  const refusal = await deliveryRefusal(db, {
+    ownerId: delivery.endpoint.ownerId,
+    event: delivery.event,
+  });
+  if (refusal) {
+    await db.transaction(async (tx) => {
+      if (!(await relock(tx, job))) return;
+      await refuseDelivery(tx, delivery.id, refusal);
+      await cancel(tx, job.id, `not sent: ${refusal.code}`);
     });
     return;
   }

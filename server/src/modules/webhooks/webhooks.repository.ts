@@ -68,6 +68,7 @@ export async function findEndpoint(db: Executor, actor: Actor, endpointId: numbe
       id: webhookEndpoints.id,
       companyId: webhookEndpoints.companyId,
       url: webhookEndpoints.url,
+      events: sql<contract.WebhookEventType[]>`${webhookEndpoints.events}`,
       active: webhookEndpoints.active,
     })
     .from(webhookEndpoints)
@@ -135,6 +136,7 @@ export async function listDeliveries(
       response_code: webhookDeliveries.responseCode,
       duration_ms: webhookDeliveries.durationMs,
       error: webhookDeliveries.error,
+      refusal: sql<contract.DeliveryRefusal | null>`${webhookDeliveries.refusal}`,
       creation_date: webhookDeliveries.creationDate,
       last_attempt: webhookDeliveries.lastAttemptAt,
     })
@@ -257,6 +259,7 @@ export async function loadDelivery(db: Executor, deliveryId: number) {
         url: webhookEndpoints.url,
         secret: webhookEndpoints.secret,
         active: webhookEndpoints.active,
+        ownerId: webhookEndpoints.ownerId,
       },
       event: {
         id: webhookEvents.id,
@@ -296,6 +299,14 @@ export async function markDeliveryFailed(db: Executor, deliveryId: number, error
   await db
     .update(webhookDeliveries)
     .set({ status: 'failed', error })
+    .where(eq(webhookDeliveries.id, deliveryId));
+}
+
+/** Not sent, and never tried: its endpoint's owner may not (or no longer) read the event. */
+export async function refuseDelivery(db: Executor, deliveryId: number, refusal: contract.DeliveryRefusal) {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', refusal, lastAttemptAt: sql`now()` })
     .where(eq(webhookDeliveries.id, deliveryId));
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { webhooks as contract } from '@extranet/contract';
 import { assertCompanyPermitted } from '../../access/tenancy';
+import { assertEventsPermitted } from '../../access/webhooks';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
@@ -32,26 +33,36 @@ export async function listEndpoints(deps: Deps, actor: Actor, query: contract.Li
 export async function addEndpoint(deps: Deps, actor: Actor, input: contract.AddEndpointRequest) {
   await assertCompanyPermitted(deps.db, actor, input.company_id);
   assertUrlAllowed(deps, input.url);
+  const events = input.events ?? contract.permittedEventTypes(actor.permissions);
+  assertEventsPermitted(actor, events);
   const secret = newSecret();
   const endpointId = await repository.insertEndpoint(deps.db, {
     companyId: input.company_id,
     url: input.url,
-    events: input.events,
+    events,
     secret: encryptSecret(deps.secretKey, secret),
     ownerId: actor.userId,
   });
   return { endpoint_id: endpointId, secret };
 }
 
-/** Turning an endpoint on again forgets its failures: it gets a fresh day before any pause. */
+/**
+ * Turning an endpoint on again forgets its failures: it gets a fresh day before any pause. Whoever
+ * changes where an endpoint sends or what it sends takes it over: the events must all be theirs
+ * to read, and from then on it delivers within their rights (docs/decisions.md, Webhooks within
+ * the owner's rights).
+ */
 export async function editEndpoint(deps: Deps, actor: Actor, input: contract.EditEndpointRequest) {
   if (input.url !== undefined) assertUrlAllowed(deps, input.url);
   const secret = input.rotate_secret ? newSecret() : undefined;
   await deps.db.transaction(async (tx) => {
     const endpoint = await repository.findEndpoint(tx, actor, input.endpoint_id, true);
     if (!endpoint) throw new AppError('webhook_endpoint_not_found', { endpoint_id: input.endpoint_id });
+    const redirected = input.url !== undefined || input.events !== undefined;
+    if (redirected) assertEventsPermitted(actor, input.events ?? endpoint.events);
     const turnedOn = input.active === true && !endpoint.active;
     await repository.updateEndpoint(tx, endpoint.id, {
+      ...(redirected ? { ownerId: actor.userId } : {}),
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.events !== undefined ? { events: input.events } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),

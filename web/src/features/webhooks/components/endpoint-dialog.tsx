@@ -1,6 +1,6 @@
-import { ROLE_ADMIN, webhooks } from '@extranet/contract';
+import { PERMISSIONS, ROLE_ADMIN, webhooks } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -28,7 +28,9 @@ export interface EditedEndpoint {
 
 /**
  * A new endpoint (then its secret, shown once), or an existing one's URL and events. The server
- * checks the URL (https, or http to a host the operator allows) and says why it refuses one.
+ * checks the URL (https, or http to a host the operator allows) and says why it refuses one. Only
+ * event types whose data the user may read can be chosen (contract permittedEventTypes): a new
+ * endpoint starts with all of them.
  */
 export function EndpointDialog({
   opened,
@@ -107,13 +109,14 @@ function EndpointFields({
     value: String(company.company_id),
     label: company.name,
   }));
+  const permitted = webhooks.permittedEventTypes(PERMISSIONS.filter((permission) => session[permission]));
   const soleCompany =
     session.role !== ROLE_ADMIN && companyOptions.length === 1 ? companyOptions[0]!.value : '';
   const { control, register, handleSubmit, formState } = useForm<EndpointForm>({
     values: {
       company: endpoint ? String(endpoint.company_id) : soleCompany,
       url: endpoint?.url ?? '',
-      events: endpoint?.events ?? [...webhooks.WEBHOOK_EVENT_TYPES],
+      events: endpoint?.events ?? permitted,
     },
     resetOptions: { keepDirtyValues: true },
     resolver: zodResolver(EndpointForm),
@@ -179,12 +182,17 @@ function EndpointFields({
               )}
             >
               <Stack gap={6} mt={6}>
+                <Text size="xs" c="dimmed">
+                  {t('webhooks.fields.ownerHint')}
+                </Text>
                 {webhooks.WEBHOOK_EVENT_TYPES.map((type) => (
                   <Checkbox
                     key={type}
                     value={type}
                     label={t(`webhooks.events.${type.replace('.', '_')}`)}
-                    description={type}
+                    // One chosen before its rights were checked stays, to be unticked.
+                    disabled={!permitted.includes(type) && !field.value.includes(type)}
+                    description={`${type} · ${t(`webhooks.eventNeeds.${webhooks.WEBHOOK_EVENT_SOURCES[type]}`)}`}
                   />
                 ))}
               </Stack>

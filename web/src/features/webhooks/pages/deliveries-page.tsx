@@ -144,6 +144,15 @@ function Deliveries({ endpointId }: { endpointId: number }) {
               <Table.Td>
                 <Stack gap={0}>
                   <Text size="sm">{delivery.response_code ?? '—'}</Text>
+                  {delivery.refusal && (
+                    <Text size="xs" c="orange.8" data-testid="delivery-refusal">
+                      {t(`webhooks.refusals.${delivery.refusal.code}`, {
+                        permission: delivery.refusal.permission
+                          ? t(`auth.permissions.${delivery.refusal.permission}`)
+                          : '—',
+                      })}
+                    </Text>
+                  )}
                   {delivery.error && (
                     <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
                       {delivery.error}
