@@ -25,12 +25,28 @@ async function loadEndpoint(deps: Deps, actor: Actor, endpointId: number, forUpd
   return endpoint;
 }
 
-export async function listEndpoints(deps: Deps, actor: Actor, query: contract.ListEndpointsRequest) {
+export async function listEndpoints({
+  deps,
+  actor,
+  query,
+}: {
+  deps: Deps;
+  actor: Actor;
+  query: contract.ListEndpointsRequest;
+}) {
   const { rows, total } = await repository.listEndpoints(deps.db, actor, query);
   return toPage(rows, query, total);
 }
 
-export async function addEndpoint(deps: Deps, actor: Actor, input: contract.AddEndpointRequest) {
+export async function addEndpoint({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: contract.AddEndpointRequest;
+}) {
   await assertCompanyPermitted(deps.db, actor, input.company_id);
   assertUrlAllowed(deps, input.url);
   const events = input.events ?? contract.permittedEventTypes(actor.permissions);
@@ -52,7 +68,15 @@ export async function addEndpoint(deps: Deps, actor: Actor, input: contract.AddE
  * to read, and from then on it delivers within their rights (docs/decisions.md, Webhooks within
  * the owner's rights).
  */
-export async function editEndpoint(deps: Deps, actor: Actor, input: contract.EditEndpointRequest) {
+export async function editEndpoint({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: contract.EditEndpointRequest;
+}) {
   if (input.url !== undefined) assertUrlAllowed(deps, input.url);
   const secret = input.rotate_secret ? newSecret() : undefined;
   await deps.db.transaction(async (tx) => {
@@ -74,7 +98,15 @@ export async function editEndpoint(deps: Deps, actor: Actor, input: contract.Edi
   return secret ? { secret } : {};
 }
 
-export async function deleteEndpoint(deps: Deps, actor: Actor, endpointId: number) {
+export async function deleteEndpoint({
+  deps,
+  actor,
+  endpointId,
+}: {
+  deps: Deps;
+  actor: Actor;
+  endpointId: number;
+}) {
   await deps.db.transaction(async (tx) => {
     const endpoint = await repository.findEndpoint(tx, actor, endpointId, true);
     if (!endpoint) throw new AppError('webhook_endpoint_not_found', { endpoint_id: endpointId });
@@ -83,7 +115,15 @@ export async function deleteEndpoint(deps: Deps, actor: Actor, endpointId: numbe
   return {};
 }
 
-export async function listDeliveries(deps: Deps, actor: Actor, query: contract.ListDeliveriesRequest) {
+export async function listDeliveries({
+  deps,
+  actor,
+  query,
+}: {
+  deps: Deps;
+  actor: Actor;
+  query: contract.ListDeliveriesRequest;
+}) {
   const endpoint = await loadEndpoint(deps, actor, query.endpoint_id);
   const { rows, total } = await repository.listDeliveries(
     deps.db,
@@ -98,7 +138,15 @@ export async function listDeliveries(deps: Deps, actor: Actor, query: contract.L
  * "Send again": a new delivery of the same event to the same endpoint, queued after whatever is
  * still queued for its record there. Only to an endpoint that is on.
  */
-export async function redeliver(deps: Deps, actor: Actor, deliveryId: number) {
+export async function redeliver({
+  deps,
+  actor,
+  deliveryId,
+}: {
+  deps: Deps;
+  actor: Actor;
+  deliveryId: number;
+}) {
   const delivery = await repository.findDelivery(deps.db, actor, deliveryId);
   if (!delivery) throw new AppError('webhook_delivery_not_found', { delivery_id: deliveryId });
   if (!delivery.endpointActive)
