@@ -1,16 +1,16 @@
 import { apikeys, ROLE_ADMIN } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage } from '../../../shared/api';
 import { formatIsoDate } from '../../../shared/catalogs/format';
 import { useLinkedCompanies } from '../../../shared/catalogs/linked-companies';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSession } from '../../../shared/session';
+import { FormError } from '../../../shared/ui/form-error';
 import { SecretShown } from '../../../shared/ui/secret-shown';
 import { useAddKey } from '../api/add-key';
 
@@ -130,11 +130,7 @@ function KeyForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error ? (
-          <Alert color="red" variant="light" role="alert" data-testid="form-error">
-            {errorMessage(t, error)}
-          </Alert>
-        ) : null}
+        <FormError error={error} />
         <TextInput
           label={t('apikeys.fields.name')}
           description={t('apikeys.fields.nameHint')}

@@ -17,12 +17,12 @@ import { useDisclosure } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../shared/ui/form-error';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useDisableTotp } from '../api/disable-totp';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useListSessions } from '../api/list-sessions';
-import { FormError } from './form-error';
 import { TotpSetup } from './totp-setup';
 
 /** SPEC.md §9: times as DD.MM.YYYY HH:mm. */

@@ -10,9 +10,9 @@ import {
   useSessionExpired,
   useSessionState,
 } from '../../../shared/session';
+import { FormError } from '../../../shared/ui/form-error';
 import { login } from '../api/login';
 import { usePasswordToggleProps } from '../forms/password-toggle';
-import { FormError } from './form-error';
 
 /** Refusals after which the code of the authenticator app is asked for (as on the login page). */
 const CODE_STEPS = ['second_factor_required', 'second_factor_invalid', 'too_many_login_failures'];

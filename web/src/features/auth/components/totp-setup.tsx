@@ -1,9 +1,9 @@
 import { Alert, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../shared/ui/form-error';
 import { useBeginTotp } from '../api/begin-totp';
 import { useConfirmTotp } from '../api/confirm-totp';
-import { FormError } from './form-error';
 
 /**
  * Turning the second factor on: the QR code and the secret to type into an authenticator app,

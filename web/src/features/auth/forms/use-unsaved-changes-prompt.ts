@@ -1,7 +1,7 @@
-import { modals } from '@mantine/modals';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router';
+import { confirmAction } from '../../../shared/ui/confirm';
 
 /**
  * SPEC.md §2 'Edit profile': leaving with unsaved changes asks Cancel/OK, for in-app navigation
@@ -41,14 +41,12 @@ export function useUnsavedChangesPrompt(isDirty: boolean): { allowNavigation: ()
         current.reset();
       }
     };
-    modals.openConfirmModal({
+    confirmAction({
       title: t('auth.unsaved.title'),
-      children: t('auth.unsaved.text'),
-      labels: { confirm: t('common.ok'), cancel: t('common.cancel') },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('auth.unsaved.text'),
+      confirm: t('common.ok'),
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
-      onClose: () => settle(false),
     });
   }, [isBlocked, t]);
 

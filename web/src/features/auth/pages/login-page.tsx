@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 // page, the first a visitor loads, fetches only once they start typing (use-login.ts).
 import { errorCodeOf } from '../../../shared/api/api-error';
 import { fieldError } from '../../../shared/forms/field-error';
+import { FormError } from '../../../shared/ui/form-error';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { loadLoginCall, useLogin } from '../api/use-login';
-import { FormError } from '../components/form-error';
 import type { LoginForm } from '../forms/login-form';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 

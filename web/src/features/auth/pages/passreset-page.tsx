@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSessionState } from '../../../shared/session';
+import { FormError } from '../../../shared/ui/form-error';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { useChangePasswordSelf } from '../api/change-password-self';
 import { useLogout } from '../api/logout';
-import { FormError } from '../components/form-error';
 import { NewPasswordInputs } from '../forms/new-password-inputs';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 

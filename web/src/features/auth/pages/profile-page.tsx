@@ -1,6 +1,5 @@
 import { type auth, PERMISSIONS, ROLE_ADMIN } from '@extranet/contract';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconCircleCheck,
   IconCircleOff,
@@ -13,14 +12,15 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { DataState } from '../../../shared/ui/data-state';
+import { FormError } from '../../../shared/ui/form-error';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useDisableUser } from '../api/disable-user';
 import { useEnableUser } from '../api/enable-user';
 import { useResetLoginFailures } from '../api/reset-login-failures';
 import { useResetSecondFactor } from '../api/reset-second-factor';
-import { FormError } from '../components/form-error';
 import { SecuritySection } from '../components/security-section';
 import { useAccessLabels } from '../components/use-access-labels';
 import { useTargetProfile } from '../components/use-target-profile';
@@ -99,12 +99,11 @@ function ProfileBanners({ profile, canManage }: { profile: auth.UserProfile; can
               disabled={busy}
               onClick={() =>
                 // Deactivating signs the user out at once: it is asked first.
-                modals.openConfirmModal({
+                confirmAction({
                   title: t('auth.users.profile.deactivateTitle', { name: profile.username }),
-                  children: <Text size="sm">{t('auth.users.profile.deactivateText')}</Text>,
-                  labels: { confirm: t('auth.users.profile.deactivate'), cancel: t('common.cancel') },
-                  confirmProps: { color: 'red' },
-                  closeButtonProps: { 'aria-label': t('common.close') },
+                  text: t('auth.users.profile.deactivateText'),
+                  confirm: t('auth.users.profile.deactivate'),
+                  danger: true,
                   onConfirm: () =>
                     disable.mutate(target, {
                       onSuccess: () => notifySuccess(t('auth.users.profile.deactivated')),

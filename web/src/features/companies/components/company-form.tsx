@@ -1,11 +1,11 @@
 import type { companies } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage } from '../../../shared/api';
 import { fieldError, requiredText } from '../../../shared/forms';
+import { FormError } from '../../../shared/ui/form-error';
 
 /** The contract's CompanyFields with the form's messages. */
 const CompanyFormSchema = z.object({
@@ -51,11 +51,7 @@ export function CompanyForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={560}>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(t, error)}
-          </Alert>
-        ) : null}
+        <FormError error={error} />
         <TextInput
           label={t('companies.fields.code')}
           description={t('companies.fields.codeHint')}

@@ -12,11 +12,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconBuildingOff, IconBuildingStore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { DataState } from '../../../shared/ui/data-state';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -131,12 +131,11 @@ function ActiveToggle({ company }: { company: companies.CompanyView }) {
       leftSection={<IconBuildingOff size={18} aria-hidden />}
       loading={setActive.isPending}
       onClick={() =>
-        modals.openConfirmModal({
+        confirmAction({
           title: t('companies.page.deactivateTitle', { name: company.name }),
-          children: <Text size="sm">{t('companies.page.deactivateText', { count: company.users })}</Text>,
-          labels: { confirm: t('companies.page.deactivate'), cancel: t('common.cancel') },
-          confirmProps: { color: 'red' },
-          closeButtonProps: { 'aria-label': t('common.close') },
+          text: t('companies.page.deactivateText', { count: company.users }),
+          confirm: t('companies.page.deactivate'),
+          danger: true,
           onConfirm: () => change(false),
         })
       }
@@ -186,11 +185,10 @@ function SecondFactor({ company }: { company: companies.CompanyView }) {
         onChange={(event) => {
           const required = event.currentTarget.checked;
           if (!required) return change(false);
-          modals.openConfirmModal({
+          confirmAction({
             title: t('companies.page.secondFactorTitle'),
-            children: <Text size="sm">{t('companies.page.secondFactorText')}</Text>,
-            labels: { confirm: t('companies.page.secondFactorConfirm'), cancel: t('common.cancel') },
-            closeButtonProps: { 'aria-label': t('common.close') },
+            text: t('companies.page.secondFactorText'),
+            confirm: t('companies.page.secondFactorConfirm'),
             onConfirm: () => change(true),
           });
         }}

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { fieldError, MESSAGES, useFormDraft } from '../../../shared/forms';
 import { DraftNote } from '../../../shared/ui/draft-note';
+import { FormError } from '../../../shared/ui/form-error';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -18,7 +19,6 @@ import { useAddOrderDefaults } from '../api/get-add-order-defaults';
 import type { OrderKind } from '../api/keys';
 import { consigneeSource, purchTemplateSource, salesTemplateSource } from '../api/sources';
 import { useViewOrder } from '../api/view-order';
-import { FormError } from '../components/form-error';
 import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 

@@ -1,8 +1,9 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { confirmAction } from '../../../shared/ui/confirm';
+import { FormError } from '../../../shared/ui/form-error';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -11,7 +12,6 @@ import { useExcludeOrder } from '../api/exclude-order';
 import { useAddOrderDefaults } from '../api/get-add-order-defaults';
 import type { OrderKind, OrderView } from '../api/keys';
 import { useViewOrder } from '../api/view-order';
-import { FormError } from '../components/form-error';
 import { OrderEditForm } from '../components/order-edit-form';
 import { editFieldsOf } from '../components/order-form-values';
 import { OrderLoadError } from '../components/order-load-error';
@@ -68,11 +68,11 @@ function EditLoadedOrder({
   const code = order.external_code ?? `#${order.head_id}`;
 
   const confirmExclude = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('orders.exclude.title'),
-      children: <Text size="sm">{t('orders.exclude.text', { code })}</Text>,
-      labels: { confirm: t('orders.exclude.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('orders.exclude.text', { code }),
+      confirm: t('orders.exclude.confirm'),
+      danger: true,
       onConfirm: () =>
         exclude.mutate(order.head_id, {
           onSuccess: () => {

@@ -7,17 +7,16 @@ import {
   Group,
   Select,
   Stack,
-  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconEye, IconPlus, IconRotateClockwise, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { failureReason } from '../../../shared/messages/failure-reason';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { ExportMenu } from '../../../shared/ui/export-menu';
 import { ListFilters } from '../../../shared/ui/list-filters';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
@@ -135,11 +134,10 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
       notifySuccess(t('orders.list.resetAllNone'));
       return;
     }
-    modals.openConfirmModal({
+    confirmAction({
       title: t('orders.list.resetAllTitle'),
-      children: <Text size="sm">{t('orders.list.resetAllText', { count })}</Text>,
-      labels: { confirm: t('orders.list.resetAllConfirm', { count }), cancel: t('common.cancel') },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('orders.list.resetAllText', { count }),
+      confirm: t('orders.list.resetAllConfirm', { count }),
       onConfirm: () =>
         resetAll.mutate(undefined, {
           onSuccess: (result) =>

@@ -1,7 +1,6 @@
 import { type reports, reportUrlProblem } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { z } from 'zod';
 import { errorMessage, getPageConfig } from '../../../shared/api';
 import { companySource } from '../../../shared/catalogs/sources';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
@@ -132,12 +132,11 @@ function ReportForm({ report }: { report?: reports.Report }) {
 
   const confirmDelete = () => {
     if (!report) return;
-    modals.openConfirmModal({
+    confirmAction({
       title: t('reports.form.deleteTitle'),
-      children: <Text size="sm">{t('reports.form.deleteText', { name: report.name })}</Text>,
-      labels: { confirm: t('reports.form.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
+      text: t('reports.form.deleteText', { name: report.name }),
+      confirm: t('reports.form.delete'),
+      danger: true,
       onConfirm: async () => {
         try {
           await remove.mutateAsync(report.report_id);

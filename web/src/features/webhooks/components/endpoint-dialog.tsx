@@ -1,13 +1,13 @@
 import { PERMISSIONS, ROLE_ADMIN, webhooks } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage } from '../../../shared/api';
 import { useLinkedCompanies } from '../../../shared/catalogs/linked-companies';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSession } from '../../../shared/session';
+import { FormError } from '../../../shared/ui/form-error';
 import { useAddEndpoint, useEditEndpoint } from '../api/change-endpoint';
 import { EndpointSecretShown } from './secret-shown';
 
@@ -135,11 +135,7 @@ function EndpointFields({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error ? (
-          <Alert color="red" variant="light" role="alert" data-testid="form-error">
-            {errorMessage(t, error)}
-          </Alert>
-        ) : null}
+        <FormError error={error} />
         {!endpoint && (session.role === ROLE_ADMIN || companyOptions.length > 1) && (
           <Controller
             control={control}

@@ -1,5 +1,5 @@
 import type { webhooks } from '@extranet/contract';
-import { Alert, Anchor, Badge, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api';
-import { notifySuccess } from '../../../shared/ui/notify';
+import { confirmAction } from '../../../shared/ui/confirm';
+import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useTableUrlState } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -46,7 +47,19 @@ function Endpoints() {
     with_total: true,
   });
   const [dialog, setDialog] = useState<{ endpoint: EditedEndpoint | null } | null>(null);
-  const [deleting, setDeleting] = useState<webhooks.EndpointRow | null>(null);
+  const remove = useDeleteEndpoint();
+  const confirmDelete = (endpoint: webhooks.EndpointRow) =>
+    confirmAction({
+      title: t('webhooks.delete.title'),
+      text: t('webhooks.delete.confirm', { url: endpoint.url }),
+      confirm: t('webhooks.delete.button'),
+      danger: true,
+      onConfirm: () =>
+        remove.mutate(endpoint.endpoint_id, {
+          onSuccess: () => notifySuccess(t('webhooks.delete.done')),
+          onError: notifyApiError,
+        }),
+    });
 
   return (
     <Stack gap="md">
@@ -95,7 +108,7 @@ function Endpoints() {
                   },
                 })
               }
-              onDelete={() => setDeleting(endpoint)}
+              onDelete={() => confirmDelete(endpoint)}
             />
           ))
         }
@@ -105,7 +118,6 @@ function Endpoints() {
         endpoint={dialog?.endpoint ?? null}
         onClose={() => setDialog(null)}
       />
-      <DeleteDialog endpoint={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }
@@ -228,53 +240,5 @@ function EndpointRow({
         </Modal>
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function DeleteDialog({ endpoint, onClose }: { endpoint: webhooks.EndpointRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const remove = useDeleteEndpoint();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  return (
-    <Modal
-      opened={endpoint !== null}
-      onClose={close}
-      title={t('webhooks.delete.title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="sm">
-        {remove.error ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(t, remove.error)}
-          </Alert>
-        ) : null}
-        <Text size="sm" style={{ wordBreak: 'break-all' }}>
-          {t('webhooks.delete.confirm', { url: endpoint?.url ?? '' })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => {
-              if (!endpoint) return;
-              remove.mutate(endpoint.endpoint_id, {
-                onSuccess: () => {
-                  notifySuccess(t('webhooks.delete.done'));
-                  close();
-                },
-              });
-            }}
-          >
-            {t('webhooks.delete.button')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
