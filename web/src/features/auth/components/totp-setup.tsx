@@ -1,4 +1,16 @@
-import { Alert, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBeginTotp } from '../api/begin-totp';
@@ -7,13 +19,15 @@ import { FormError } from './form-error';
 
 /**
  * Turning the second factor on: the QR code and the secret to type into an authenticator app,
- * confirmed by one code; then the ten recovery codes, shown this once.
+ * confirmed by one code and the user's password (a session alone must not turn it on); then the
+ * ten recovery codes, shown this once.
  */
 export function TotpSetup({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const begin = useBeginTotp();
   const confirm = useConfirmTotp();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const { mutate: start } = begin;
 
   useEffect(() => start(), [start]);
@@ -65,7 +79,7 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.trim()) confirm.mutate({ code: code.trim() });
+          if (code.trim() && password) confirm.mutate({ code: code.trim(), password });
         }}
       >
         <Stack gap="sm">
@@ -76,6 +90,14 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
             inputMode="numeric"
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
+            withAsterisk
+            aria-required
+          />
+          <PasswordInput
+            label={t('auth.security.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
             withAsterisk
             aria-required
           />
