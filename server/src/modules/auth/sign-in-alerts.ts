@@ -19,8 +19,11 @@ const TEXT = { failures: 'signInAlert.failuresText', second_factor: 'signInAlert
 /** Times in UTC: the server does not know the reader's time zone. */
 function formatTime(lang: string, date: Date): string {
   return new Intl.DateTimeFormat(lang, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(date);
