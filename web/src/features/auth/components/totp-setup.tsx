@@ -28,6 +28,8 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
   const confirm = useConfirmTotp();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const [isIncomplete, setIncomplete] = useState(false);
+  const required = (value: string) => (isIncomplete && !value.trim() ? t('validation.required') : undefined);
   const { mutate: start } = begin;
 
   useEffect(() => start(), [start]);
@@ -79,7 +81,8 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.trim() && password) confirm.mutate({ code: code.trim(), password });
+          if (!code.trim() || !password) setIncomplete(true);
+          else confirm.mutate({ code: code.trim(), password });
         }}
       >
         <Stack gap="sm">
@@ -90,6 +93,7 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
             inputMode="numeric"
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
+            error={required(code)}
             withAsterisk
             aria-required
           />
@@ -98,6 +102,7 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
+            error={required(password)}
             withAsterisk
             aria-required
           />
