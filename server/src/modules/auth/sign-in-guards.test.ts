@@ -187,6 +187,13 @@ describe('the lock per client address (finding 11)', () => {
     expect(text).toContain('Hello Ieva Ozola');
     expect(text).toContain(`your account ${user.username} has just seen 5 failed sign-ins in a row`);
     expect(text).toContain('192.0.2.45');
+    // In the user's language.
+    const latvian = await createUser(app.deps.db, { email: 'latvian-guard@example.com', lang: 'lv' });
+    for (let i = 0; i < 5; i++) await signIn({ ...latvian, password: WRONG, address: '192.0.2.60' });
+    const [lv] = await mailsTo(latvian.email!);
+    expect(bodyOf(lv!.raw)).toContain(
+      `Jūsu kontā ${latvian.username} tikko pēc kārtas neizdevās pieteikties`,
+    );
     // Nobody is told about a username that nobody has.
     for (let i = 0; i < 5; i++) await signIn({ username: 'no-such-user-here', password: WRONG });
     expect(received.filter((mail) => mail.raw.includes('no-such-user-here'))).toHaveLength(0);
