@@ -42,7 +42,7 @@ async function signOut(page: Page) {
 }
 
 /** Turns the second factor on from the profile; answers the secret and the recovery codes. */
-async function turnOn(page: Page) {
+async function turnOn(page: Page, userPassword: string) {
   await page.goto('/auth/users/profile');
   const section = page.getByRole('region', { name: 'Sign-in security' });
   await expect(section.getByTestId('second-factor-status')).toHaveText('Off');
@@ -51,8 +51,23 @@ async function turnOn(page: Page) {
   await expect(dialog.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
   const secret = (await dialog.getByTestId('totp-secret').innerText()).trim();
   await expectAccessible(page);
-  await dialog.getByRole('textbox', { name: 'Code the app shows now' }).fill(await generate({ secret }));
-  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  // The code of the step before now, filled afresh before each try: each step's code signs in
+  // once, and the current one is left for the sign-in that follows.
+  const code = dialog.getByRole('textbox', { name: 'Code the app shows now' });
+  const fillCode = async () =>
+    code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }));
+  const password = dialog.getByRole('textbox', { name: 'Your password' });
+  const turnOnButton = dialog.getByRole('button', { name: 'Turn on' });
+  // Turning it on asks for the password too: a session alone must not bind the account to a phone.
+  await fillCode();
+  await turnOnButton.click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await password.fill('not-my-password-1');
+  await turnOnButton.click();
+  await expect(dialog.getByRole('alert')).toContainText('Wrong password');
+  await fillCode();
+  await password.fill(userPassword);
+  await turnOnButton.click();
   const list = dialog.getByTestId('recovery-codes');
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
@@ -67,7 +82,7 @@ test('a user turns the second factor on and signs in with a code, then with a re
   const user = await readyUser(page);
   await login(page, user);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  const { secret, recoveryCodes } = await turnOn(page);
+  const { secret, recoveryCodes } = await turnOn(page, user.password);
   await signOut(page);
 
   await login(page, user);
@@ -115,7 +130,7 @@ test('a user ends their other sessions, and an administrator resets a lost secon
     await otherPage.reload();
     await expect(otherPage.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
-    await turnOn(page);
+    await turnOn(page, user.password);
     await login(otherPage, DEMO.admin, `/login?redirectTo=%2Fauth%2Fusers%2Fprofile%2F${user.userId}`);
     const banner = otherPage.getByTestId('banner-second-factor');
     await expect(banner).toContainText('Signs in with a second factor');

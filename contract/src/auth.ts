@@ -403,14 +403,15 @@ export const beginTotp = defineCall({
   response: BeginTotpResponse,
 });
 
-export const ConfirmTotpRequest = z.object({ code: OneTimeCode });
+/** The current password too: a session alone (a stolen one) must not turn the second factor on. */
+export const ConfirmTotpRequest = z.object({ code: OneTimeCode, password: Password });
 export const RecoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
 
 export const confirmTotp = defineCall({
   path: '/auth/confirm_totp',
   summary:
-    'Turns the second factor on with a first code of the app; answers ten recovery codes, shown only now.',
+    'Turns the second factor on with a first code of the app and the current password; answers ten recovery codes, shown only now.',
   access: 'limited',
   request: ConfirmTotpRequest,
   response: RecoveryCodesResponse,

@@ -126,6 +126,11 @@ const ConfigSchema = z.object({
   SESSION_ABSOLUTE_DAYS: int(1, 365).default(7),
   LOGIN_RATE_LIMIT: int(1, 100_000).default(30),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  /**
+   * The longest a sign-in of a username waits while it sees a burst of failures from anywhere;
+   * the wait doubles with each failure past the fifth (0: no wait).
+   */
+  LOGIN_DELAY_MAX_MS: int(0, 60_000).default(8_000),
   /** Calls per API key per minute, counted across every instance (HTTP 429 past it). */
   API_KEY_RATE_LIMIT: int(1, 1_000_000).default(300),
   /** Live update streams (GET /api/events) one session may hold at once: its tabs (429 past it). */

@@ -307,6 +307,8 @@ export const users = pgTable(
     totpSecret: text(),
     /** When the second factor was confirmed; a secret without it is a setup under way. */
     totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The time step of the last code accepted: that step and earlier ones are refused (RFC 6238 §5.2). */
+    totpLastStep: bigint({ mode: 'number' }),
     emailRateId: integer().references(() => emailRates.id),
     lastSummaryAt: timestamp({ withTimezone: true }),
     creationDate: createdAt(),
@@ -425,14 +427,39 @@ export const apiKeyCompanies = pgTable(
 );
 
 /**
- * Failed sign-ins per lower-cased username, whether a user has that name or not, so that the lock
- * tells nothing about who exists; `lockedUntil` lifts by itself (LOGIN_LOCK_MINUTES).
+ * Failed sign-ins per lower-cased username, whether a user has that name or not, in a burst (no
+ * pause of LOGIN_LOCK_MINUTES): they slow every sign-in of the username, from any address.
  */
 export const loginFailures = pgTable('login_failures', {
   usernameKey: text().primaryKey(),
   failures: integer().notNull().default(0),
-  lockedUntil: timestamp({ withTimezone: true }),
   lastFailureAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Failed sign-ins in a row of a username from one client address: five lock the username at that
+ * address only, for LOGIN_LOCK_MINUTES (`lockedUntil` lifts by itself).
+ */
+export const loginAddressFailures = pgTable(
+  'login_address_failures',
+  {
+    usernameKey: text().notNull(),
+    address: text().notNull(),
+    failures: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastFailureAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.usernameKey, t.address] })],
+);
+
+/** Wrong second-factor codes of a user in a window of LOGIN_LOCK_MINUTES; the tenth locks it. */
+export const secondFactorFailures = pgTable('second_factor_failures', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failures: integer().notNull().default(0),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
 });
 
 /** One-time recovery codes of a second factor, hashed like passwords; each works once. */

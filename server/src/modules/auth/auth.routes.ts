@@ -17,9 +17,14 @@ import {
 } from './auth.service';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
-  registerPublicCall(app, auth.login, (input, request) => login(deps, input, clientOf(request)), {
-    config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
-  });
+  registerPublicCall(
+    app,
+    auth.login,
+    (input, request) => login(deps, { ...input, client: clientOf(request) }),
+    {
+      config: { rateLimit: { max: deps.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+  );
 
   registerCall(app, deps, auth.logout, async (_input, { actor }) => {
     await logout(deps, actor);
@@ -32,18 +37,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   registerCall(app, deps, auth.changePasswordSelf, (input, { actor, request }) =>
-    changePasswordSelf(
-      deps,
+    changePasswordSelf(deps, {
       actor,
-      { passwordOld: input.password_old, passwordNew: input.password_new },
-      clientOf(request),
-    ),
+      passwordOld: input.password_old,
+      passwordNew: input.password_new,
+      client: clientOf(request),
+    }),
   );
 
   registerCall(app, deps, auth.beginTotp, (_input, { actor }) => beginTotp(deps, actor));
-  registerCall(app, deps, auth.confirmTotp, (input, { actor }) => confirmTotp(deps, actor, input.code));
-  registerCall(app, deps, auth.disableTotp, async (input, { actor }) => {
-    await disableTotp(deps, actor, input.password);
+  registerCall(app, deps, auth.confirmTotp, (input, { actor, request }) =>
+    confirmTotp(deps, { actor, code: input.code, password: input.password, address: request.ip }),
+  );
+  registerCall(app, deps, auth.disableTotp, async (input, { actor, request }) => {
+    await disableTotp(deps, { actor, password: input.password, address: request.ip });
     return {};
   });
   registerCall(app, deps, auth.listSessions, (_input, { actor }) => listSessions(deps, actor));

@@ -2,7 +2,7 @@ import { auth } from '@extranet/contract';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, users } from '../../db/schema';
+import { loginAddressFailures, secondFactorFailures, users } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createUser } from '../../test/factories';
 
@@ -34,17 +34,22 @@ const failTimes = async (username: string, times: number) => {
 /** Makes every lock of the username run out, as LOGIN_LOCK_MINUTES passing would. */
 const letLockRunOut = (username: string) =>
   app.deps.db
-    .update(loginFailures)
+    .update(loginAddressFailures)
     .set({ lockedUntil: sql`now() - interval '1 second'` })
-    .where(eq(loginFailures.usernameKey, username.toLowerCase()));
+    .where(eq(loginAddressFailures.usernameKey, username.toLowerCase()));
+
+/** A code of the app `steps` time steps from now (each code is accepted once, so tests use several). */
+const codeAt = (secret: string, steps = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 
 /** Turns the second factor on for a user through the calls; answers its secret and recovery codes. */
 async function withSecondFactor(user: { username: string; password: string }) {
   const token = await loginAs(app, user);
   const begun = await app.call(auth.beginTotp, {}, token);
+  // The code of the step before: the current one is left for signing in.
   const confirmed = await app.call(
     auth.confirmTotp,
-    { code: await generate({ secret: begun.body.secret }) },
+    { code: await codeAt(begun.body.secret, -1), password: user.password },
     token,
   );
   expect(confirmed.body.recovery_codes).toHaveLength(10);
@@ -90,11 +95,11 @@ describe('the sign-in lock', () => {
     const { secret } = await withSecondFactor(user);
     await failTimes(user.username, 5);
     expect((await signIn(user.username, user.password)).failure.code).toBe('too_many_login_failures');
-    const session = await signIn(user.username, user.password, await generate({ secret }));
+    const session = await signIn(user.username, user.password, await codeAt(secret));
     expect(session.session_code).toBeTypeOf('string');
     // The wrong password with a valid code stays locked out.
     await failTimes(user.username, 5);
-    expect((await signIn(user.username, 'wrong-password-77', await generate({ secret }))).failure.code).toBe(
+    expect((await signIn(user.username, 'wrong-password-77', await codeAt(secret, 1))).failure.code).toBe(
       'too_many_login_failures',
     );
   });
@@ -125,7 +130,7 @@ describe('the second factor', () => {
     expect(await signIn(user.username, user.password, '000000')).toEqual({
       failure: { code: 'second_factor_invalid' },
     });
-    expect((await signIn(user.username, user.password, await generate({ secret }))).session_code).toBeTypeOf(
+    expect((await signIn(user.username, user.password, await codeAt(secret))).session_code).toBeTypeOf(
       'string',
     );
     const recovery = recoveryCodes[3]!;
@@ -135,16 +140,16 @@ describe('the second factor', () => {
     expect((await signIn(user.username, user.password, recovery)).failure.code).toBe('second_factor_invalid');
     const [row] = await app.deps.db
       .select()
-      .from(loginFailures)
-      .where(eq(loginFailures.usernameKey, user.username));
-    expect(row!.failures).toBe(1);
+      .from(secondFactorFailures)
+      .where(eq(secondFactorFailures.userId, user.id));
+    expect(row!.failures).toBe(2);
   });
 
   it('keeps the secret encrypted at rest and shows it only while it is being set up', async () => {
     const user = await createUser(app.deps.db);
     const { secret, token } = await withSecondFactor(user);
     const [row] = await app.deps.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.totpSecret).toMatch(/^v1:/);
+    expect(row!.totpSecret).toMatch(/^v2:/);
     expect(row!.totpSecret).not.toContain(secret);
     expect((await app.call(auth.beginTotp, {}, token)).body.failure.code).toBe('second_factor_already_on');
     expect((await app.call(auth.getProfileSelf, {}, token)).body.second_factor).toBe(true);
@@ -153,15 +158,17 @@ describe('the second factor', () => {
   it('refuses a wrong first code and a confirmation without a setup', async () => {
     const user = await createUser(app.deps.db);
     const token = await loginAs(app, user);
-    expect((await app.call(auth.confirmTotp, { code: '123456' }, token)).body.failure.code).toBe(
-      'second_factor_not_set_up',
-    );
+    expect(
+      (await app.call(auth.confirmTotp, { code: '123456', password: user.password }, token)).body.failure
+        .code,
+    ).toBe('second_factor_not_set_up');
     const begun = await app.call(auth.beginTotp, {}, token);
     expect(begun.body.qr_svg).toContain('<svg');
     expect(begun.body.otpauth_url).toContain(encodeURIComponent(user.username));
-    expect((await app.call(auth.confirmTotp, { code: '123456' }, token)).body.failure.code).toBe(
-      'second_factor_invalid',
-    );
+    expect(
+      (await app.call(auth.confirmTotp, { code: '123456', password: user.password }, token)).body.failure
+        .code,
+    ).toBe('second_factor_invalid');
     expect((await app.call(auth.getProfileSelf, {}, token)).body.second_factor).toBe(false);
   });
 
@@ -204,7 +211,8 @@ describe('the second factor', () => {
     const begun = await app.call(auth.beginTotp, {}, session.session_code);
     const code = await generate({ secret: begun.body.secret });
     expect(
-      (await app.call(auth.confirmTotp, { code }, session.session_code)).body.recovery_codes,
+      (await app.call(auth.confirmTotp, { code, password: user.password }, session.session_code)).body
+        .recovery_codes,
     ).toHaveLength(10);
     expect((await app.call(auth.getSession, {}, session.session_code)).body.second_factor_setup).toBe(false);
     expect((await app.call(auth.getProfileSelf, {}, session.session_code)).status).toBe(200);

@@ -137,7 +137,7 @@ export async function findUserDetails(db: Executor, userId: number) {
       notifications: sql<
         string[]
       >`array(select ${userNotificationTypes.ntfyId} from ${userNotificationTypes} where ${userNotificationTypes.userId} = ${USERS_ID} order by 1)`,
-      lockedNow: lockedNowSql(users.username),
+      lockedNow: lockedNowSql(),
     })
     .from(users)
     .where(eq(users.id, userId));

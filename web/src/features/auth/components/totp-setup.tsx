@@ -1,4 +1,16 @@
-import { Alert, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../shared/ui/form-error';
@@ -7,13 +19,17 @@ import { useConfirmTotp } from '../api/confirm-totp';
 
 /**
  * Turning the second factor on: the QR code and the secret to type into an authenticator app,
- * confirmed by one code; then the ten recovery codes, shown this once.
+ * confirmed by one code and the user's password (a session alone must not turn it on); then the
+ * ten recovery codes, shown this once.
  */
 export function TotpSetup({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const begin = useBeginTotp();
   const confirm = useConfirmTotp();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [isIncomplete, setIncomplete] = useState(false);
+  const required = (value: string) => (isIncomplete && !value.trim() ? t('validation.required') : undefined);
   const { mutate: start } = begin;
 
   useEffect(() => start(), [start]);
@@ -65,7 +81,8 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.trim()) confirm.mutate({ code: code.trim() });
+          if (!code.trim() || !password) setIncomplete(true);
+          else confirm.mutate({ code: code.trim(), password });
         }}
       >
         <Stack gap="sm">
@@ -76,6 +93,16 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
             inputMode="numeric"
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
+            error={required(code)}
+            withAsterisk
+            aria-required
+          />
+          <PasswordInput
+            label={t('auth.security.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={required(password)}
             withAsterisk
             aria-required
           />
