@@ -282,6 +282,11 @@ export async function buildApp(
     const jobs = startJobs(deps, storage, app.log);
     app.addHook('preClose', () => jobs.stop());
   }
-  await serveMetrics(app, config, deps.metrics, { database, live: () => live });
+  try {
+    await serveMetrics(app, config, deps.metrics, { database, live: () => live });
+  } catch (error) {
+    await app.close();
+    throw new ConfigError(`Invalid configuration: METRICS_PORT: ${(error as Error).message}`);
+  }
   return { app, database, deps, storage };
 }

@@ -1,12 +1,13 @@
 import { createServer } from 'node:net';
 import { auth, orders } from '@extranet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { SEND_JOB } from '../modules/orders/orders.sends';
 import { createWmsWorld, insertCompleteDraft, recordingConnector } from '../modules/wms/wms.factories';
 import { sendWorkerOptions } from '../modules/wms/wms.jobs';
 import { processSendJobs } from '../modules/wms/wms.service';
-import { createTestApp, loginAs, type TestApp } from '../test/app';
+import { createTestApp, loginAs, openTestDatabase, type TestApp, testConfig } from '../test/app';
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -180,6 +181,23 @@ describe('without METRICS_PORT', () => {
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
     await app.app.close();
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+});
+
+describe('a METRICS_PORT taken', () => {
+  it('stops the start with one line naming it', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const database = await openTestDatabase();
+    try {
+      await expect(buildApp(testConfig({ METRICS_PORT: port }), { database, jobs: false })).rejects.toThrow(
+        /^Invalid configuration: METRICS_PORT: listen EADDRINUSE/,
+      );
+    } finally {
+      await database.close();
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
 
