@@ -27,6 +27,8 @@ const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
  */
 const BROWSER = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
 const WAREHOUSE_SPECS = /(dashboard|discussions|imports|orders|stock|tracking|wms)\.spec\.ts$/;
+/** Needs nginx: run by proxy.config.ts (`npm run test:proxy`), not here. */
+const PROXY_SPEC = /proxy\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -80,7 +82,7 @@ export default defineConfig({
     {
       // Specs whose data is their own (users, reports, SKU data, sign-in): any order.
       name: 'independent',
-      testIgnore: WAREHOUSE_SPECS,
+      testIgnore: [WAREHOUSE_SPECS, PROXY_SPEC],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],

@@ -19,7 +19,8 @@ import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
 import { AppError, errorHandler, sendFailure } from './http/errors';
 import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
-import { registerLiveEvents } from './http/live-events';
+import { type LiveEvents, registerLiveEvents } from './http/live-events';
+import { createMetrics, serveMetrics, timeRequests } from './http/metrics';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { createLogger } from './log';
 import { registerApiKeyRoutes } from './modules/apikeys/apikeys.routes';
@@ -97,7 +98,7 @@ export async function buildApp(
       log,
     }));
   await seedReferenceData(database.db);
-  const deps: Deps = { db: database.db, config, secretKey: loadSecretKey(config) };
+  const deps: Deps = { db: database.db, config, secretKey: loadSecretKey(config), metrics: createMetrics() };
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -111,6 +112,7 @@ export async function buildApp(
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (config.METRICS_PORT !== undefined) timeRequests(app, deps.metrics);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
@@ -192,6 +194,7 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  let live: LiveEvents | undefined;
   await app.register(
     async (api) => {
       // Answers hold one user's data: no browser or proxy may keep a copy (a shared computer's
@@ -215,7 +218,7 @@ export async function buildApp(
       registerGraphRoutes(api, deps);
       registerWmsRoutes(api, deps);
       registerWebhookRoutes(api, deps);
-      registerLiveEvents(api, deps);
+      live = registerLiveEvents(api, deps);
     },
     { prefix: '/api' },
   );
@@ -278,6 +281,12 @@ export async function buildApp(
   if (options.jobs !== false) {
     const jobs = startJobs(deps, storage, app.log);
     app.addHook('preClose', () => jobs.stop());
+  }
+  try {
+    await serveMetrics(app, config, deps.metrics, { database, live: () => live });
+  } catch (error) {
+    await app.close();
+    throw new ConfigError(`Invalid configuration: METRICS_PORT: ${(error as Error).message}`);
   }
   return { app, database, deps, storage };
 }

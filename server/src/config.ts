@@ -190,6 +190,10 @@ const ConfigSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: WebhookHostList,
   WEBHOOK_TIMEOUT_MS: int(100, 600_000).default(10_000),
   WEBHOOK_RETRY_BASE_MS: int(10, 3_600_000).default(10_000),
+  /** Prometheus metrics (GET /metrics) on a listener of their own at this port; unset: none. */
+  METRICS_PORT: int(1, 65535).optional(),
+  /** The metrics listener's address: the local machine unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -211,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
           ctx.addIssue({ code: 'custom', path: [key], message: 'required when WMS_CONNECTOR=http' });
       }
     }
+    if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT)
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
     if (value.STORAGE_DRIVER === 's3' && !value.S3_BUCKET)
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' });
     if (!value.S3_ACCESS_KEY_ID !== !value.S3_SECRET_ACCESS_KEY)

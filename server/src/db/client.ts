@@ -26,6 +26,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connections' pool (the metrics read its counts); a WaitingPool for the embedded one. */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool,
       close: async () => {
         await listener.close();
         await pool.end();
@@ -108,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
+      pool,
       close: async () => {
         await pool.end();
         await embedded.close();

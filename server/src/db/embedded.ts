@@ -225,6 +225,7 @@ export class WaitingPool extends pg.Pool {
   #refused = 0;
   #longest = 0;
   #watching = false;
+  readonly #waitListeners = new Set<(seconds: number) => void>();
 
   constructor(config: pg.PoolConfig, log?: Partial<Pick<Logger, 'warn'>>) {
     super(config);
@@ -240,9 +241,16 @@ export class WaitingPool extends pg.Pool {
     this.#watching = true;
   }
 
+  /** Tells `listener` how long each query waited for the database, once the start is done. */
+  observeWaits(listener: (seconds: number) => void): () => void {
+    this.#waitListeners.add(listener);
+    return () => this.#waitListeners.delete(listener);
+  }
+
   #waited(started: number, refused: boolean): void {
     if (!this.#watching) return;
     const waited = performance.now() - started;
+    for (const listener of this.#waitListeners) listener(waited / 1000);
     if (waited < SLOW_WAIT_MS && !refused) return;
     this.#slow++;
     if (refused) this.#refused++;

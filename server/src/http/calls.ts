@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { readerLanguage } from '../i18n';
 import { findKeyActor, limitKeyRate, parseBearer, recordKeyUse } from './api-key';
 import { AppError } from './errors';
+import type { Metrics } from './metrics';
 import { type Actor, findActor, parseAuthorization, slideSession } from './session';
 
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   config: Config;
   /** The 32-byte key that encrypts secrets at rest (secret-key.ts). */
   secretKey: Buffer;
+  /** The app's own metrics registry and the counters the background work increments. */
+  metrics: Metrics;
 }
 
 export interface CallContext {

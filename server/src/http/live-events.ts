@@ -113,6 +113,11 @@ export class LiveEvents {
     for (const timer of this.#timers) timer.unref();
   }
 
+  /** Streams open now (the metrics' live streams gauge). */
+  get openStreams(): number {
+    return this.#streams.size;
+  }
+
   /** Why a stream cannot be opened for this actor now, if it cannot. */
   refusal(actor: Actor): 'unavailable' | 'too_many' | undefined {
     if (this.#stopped || !this.#changes?.live) return 'unavailable';

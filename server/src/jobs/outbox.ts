@@ -27,7 +27,10 @@ export interface Queue<P> {
   chained?: boolean;
 }
 
+const QUEUE_KINDS = new Set<string>();
+
 export function defineQueue<P>(queue: Queue<P>): Queue<P> {
+  QUEUE_KINDS.add(queue.kind);
   return queue;
 }
 
@@ -289,4 +292,42 @@ export async function retryLater(
 export function backoffMs(attempts: number, baseMs: number, random: () => number = Math.random): number {
   const plain = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
   return Math.round(plain * (1 + random() * 0.1));
+}
+
+/** Live jobs of one queue by state: what the metrics report (http/metrics.ts). */
+export interface QueueCounts {
+  queue: string;
+  /** May run now and no worker has it. */
+  due: number;
+  /** Claimed by a worker whose lock has not run out. */
+  running: number;
+  /** Waiting for another attempt after a failed one. */
+  failed: number;
+  /** How long the longest-waiting due job has been due, in seconds (0: none due). */
+  oldestDueSeconds: number;
+}
+
+/**
+ * Every queue defined, with its live jobs counted by state, in one grouped query over the live
+ * jobs only (the partial index jobs_due_idx holds just those): cheap enough at every scrape.
+ */
+export async function countLiveJobs(db: Executor): Promise<QueueCounts[]> {
+  const running = sql`${jobs.lockedUntil} is not null and ${jobs.lockedUntil} > now()`;
+  const due = sql`not (${running}) and ${jobs.runAt} <= now()`;
+  const rows = await db
+    .select({
+      queue: jobs.kind,
+      due: sql<number>`(count(*) filter (where ${due}))::int`,
+      running: sql<number>`(count(*) filter (where ${running}))::int`,
+      failed: sql<number>`(count(*) filter (where not (${running}) and ${jobs.runAt} > now()
+        and ${jobs.lastError} is not null))::int`,
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt}) filter (where ${due})), 0)::float8`,
+    })
+    .from(jobs)
+    .where(live)
+    .groupBy(jobs.kind);
+  const counted = new Map(rows.map((row) => [row.queue, row]));
+  const empty = (queue: string) => ({ queue, due: 0, running: 0, failed: 0, oldestDueSeconds: 0 });
+  const queues = new Set([...QUEUE_KINDS, ...counted.keys()]);
+  return [...queues].sort().map((queue) => counted.get(queue) ?? empty(queue));
 }

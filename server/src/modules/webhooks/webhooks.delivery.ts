@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deliveryRefusal } from '../../access/webhooks';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../http/calls';
+import type { WebhookDeliveryOutcome } from '../../http/metrics';
 import { cancel, finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
 import type { Task } from '../../jobs/scheduler';
 import { decryptSecret } from '../auth/second-factor';
@@ -42,6 +43,8 @@ export interface DeliveryOptions {
   random?: () => number;
   /** Resolves a host's name when connecting; node's dns.lookup unless a test gives another. */
   resolve?: typeof dnsLookup;
+  /** Told each recorded outcome (the metrics' counter). */
+  countOutcome?: (outcome: WebhookDeliveryOutcome) => void;
 }
 
 export function deliveryOptions(deps: Deps, log?: FastifyBaseLogger): DeliveryOptions {
@@ -51,6 +54,7 @@ export function deliveryOptions(deps: Deps, log?: FastifyBaseLogger): DeliveryOp
     timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
     retryBaseMs: deps.config.WEBHOOK_RETRY_BASE_MS,
     log,
+    countOutcome: deps.metrics.countWebhookDelivery,
   };
 }
 
@@ -186,10 +190,13 @@ async function recordOutcome(
   options: DeliveryOptions,
 ) {
   const deliveryId = job.payload.deliveryId;
-  await db.transaction(async (tx) => {
-    if (!(await relock(tx, job))) return;
+  const recorded = await db.transaction(async (tx): Promise<WebhookDeliveryOutcome | undefined> => {
+    if (!(await relock(tx, job))) return undefined;
     const delivery = await loadDelivery(tx, deliveryId);
-    if (!delivery) return finish(tx, job.id, 'delivery gone');
+    if (!delivery) {
+      await finish(tx, job.id, 'delivery gone');
+      return 'cancelled';
+    }
     const record: AttemptRecord = {
       attempts: job.attempts,
       responseCode: answer.status,
@@ -199,13 +206,15 @@ async function recordOutcome(
     if (isSuccess(answer)) {
       await recordAttempt(tx, deliveryId, record, 'delivered');
       await markEndpointAnswering(tx, delivery.endpoint.id);
-      return finish(tx, job.id);
+      await finish(tx, job.id);
+      return 'delivered';
     }
     const endpoint = await markEndpointFailing(tx, delivery.endpoint.id, PAUSE_AFTER_HOURS);
     if (!endpoint?.active) {
       // Paused or turned off while this attempt was under way: given up like the rest.
       await recordAttempt(tx, deliveryId, record, 'failed');
-      return cancel(tx, job.id, 'the endpoint is off');
+      await cancel(tx, job.id, 'the endpoint is off');
+      return 'cancelled';
     }
     await recordAttempt(tx, deliveryId, record, 'pending');
     if (endpoint.failedLongEnough) {
@@ -216,24 +225,29 @@ async function recordOutcome(
       );
       await notifyEndpointPaused(tx, { id: delivery.endpoint.id, ...endpoint });
       options.log?.warn({ endpoint: delivery.endpoint.id }, 'webhook endpoint paused');
-      return;
+      return 'paused';
     }
     if (await isOlderThan(tx, deliveryId, RETRY_HOURS)) {
       await recordAttempt(tx, deliveryId, record, 'failed');
-      return finish(tx, job.id, `given up after ${RETRY_HOURS} hours: ${record.error}`);
+      await finish(tx, job.id, `given up after ${RETRY_HOURS} hours: ${record.error}`);
+      return 'failed';
     }
     await retryLater(tx, job, { error: record.error!, baseMs: options.retryBaseMs, random: options.random });
+    return 'retry';
   });
+  if (recorded) options.countOutcome?.(recorded);
 }
 
 async function processDelivery(db: Db, job: Job<WebhookDeliveryPayload>, options: DeliveryOptions) {
   const delivery = await loadDelivery(db, job.payload.deliveryId);
   if (delivery?.status !== 'pending' || !delivery.endpoint.active) {
-    await db.transaction(async (tx) => {
-      if (!(await relock(tx, job))) return;
+    const cancelled = await db.transaction(async (tx) => {
+      if (!(await relock(tx, job))) return false;
       if (delivery?.status === 'pending') await markDeliveryFailed(tx, delivery.id, 'endpoint turned off');
       await cancel(tx, job.id, delivery ? 'not pending, or the endpoint is off' : 'delivery gone');
+      return true;
     });
+    if (cancelled) options.countOutcome?.('cancelled');
     return;
   }
   const refusal = await deliveryRefusal(db, {

@@ -49,6 +49,8 @@ let other: OrderWorld;
 let manager: { token: string; id: number };
 let otherManager: { token: string; id: number };
 let clerkToken: string;
+/** The outcomes the delivery worker recorded (the metrics' counter), in order. */
+let counted: string[] = [];
 
 const db = () => app.deps.db;
 
@@ -63,6 +65,7 @@ beforeAll(async () => {
     timeoutMs: 300,
     retryBaseMs: 10_000,
     random: () => 0,
+    countOutcome: (outcome) => counted.push(outcome),
   };
   world = await createWmsWorld(db());
   other = await createWmsWorld(db());
@@ -89,6 +92,7 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.received = [];
   receiver.status = () => 200;
+  counted = [];
   // Each test starts with no endpoint: earlier tests' deliveries do not reach this one's.
   await db().delete(webhookEndpoints);
   await db()
@@ -313,6 +317,7 @@ describe('deliveries', () => {
       logged.event_id,
       logged.event_id,
     ]);
+    expect(counted).toEqual(['retry', 'retry', 'delivered']);
   });
 
   it('gives a delivery up once it has been retried for a day', async () => {
@@ -328,6 +333,7 @@ describe('deliveries', () => {
     await deliverAll();
     const [logged] = await deliveries(manager.token, endpoint_id);
     expect(logged).toMatchObject({ status: 'failed', attempts: 2, response_code: 503 });
+    expect(counted).toEqual(['retry', 'failed']);
     const live = await db()
       .select()
       .from(jobs)

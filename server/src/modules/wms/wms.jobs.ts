@@ -33,6 +33,7 @@ export function sendWorkerOptions(deps: Deps, log?: FastifyBaseLogger): SendWork
     // Longer than any send can take, so a live send is never claimed twice.
     lockMs: config.WMS_TIMEOUT_MS + config.WMS_SIM_ACCEPT_MS + 60_000,
     log,
+    countOutcome: deps.metrics.countWarehouseSend,
   };
 }
 

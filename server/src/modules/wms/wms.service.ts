@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { wmsEvents } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { inspectJson, JSON_PROBLEM_REASONS } from '../../http/json-guard';
+import type { WarehouseSendOutcome } from '../../http/metrics';
 import { cancel, finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
 import { applyMasterData } from '../catalogs/catalogs.master';
 import { addOrderSystemComment } from '../discussions/order-discussions';
@@ -97,6 +98,8 @@ export interface SendWorkerOptions {
   batch?: number;
   log?: FastifyBaseLogger;
   random?: () => number;
+  /** Told each recorded outcome (the metrics' counter). */
+  countOutcome?: (outcome: WarehouseSendOutcome) => void;
 }
 
 const SEND_BATCH = 20;
@@ -110,33 +113,39 @@ async function recordOutcome(
   options: SendWorkerOptions,
 ): Promise<void> {
   const { kind, headId } = job.payload;
-  await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx): Promise<WarehouseSendOutcome | undefined> => {
     // The order first, then the job: the order in set_draft and warehouse events likewise.
     const head = await findLiveOrder(tx, kind, headId, { forUpdate: true });
-    if (!(await relock(tx, job))) return;
+    if (!(await relock(tx, job))) return undefined;
     if (head?.progress !== 'ready') {
       await finish(tx, job.id, `order ${head ? head.progress : 'gone'}: ${outcome.result} not applied`);
-      return;
+      return 'not_ready';
     }
     if (outcome.result === 'accepted') {
       await moveOrder(tx, kind, headId, 'ready', 'sent');
       if (outcome.status) await changeStatus(tx, kind, head, outcome.status);
       await finish(tx, job.id);
-    } else if (outcome.result === 'refused') {
+      return 'sent';
+    }
+    if (outcome.result === 'refused') {
       await moveOrder(tx, kind, headId, 'ready', 'failure', outcome.failure);
       await finish(tx, job.id, outcome.failure.reason);
-    } else if (job.attempts >= options.maxAttempts) {
+      return 'refused';
+    }
+    if (job.attempts >= options.maxAttempts) {
       const failure = failureOf('warehouse_unreachable', { count: job.attempts, error: outcome.error });
       await moveOrder(tx, kind, headId, 'ready', 'failure', failure);
       await finish(tx, job.id, outcome.error);
-    } else {
-      await retryLater(tx, job, {
-        error: outcome.error,
-        baseMs: options.retryBaseMs,
-        random: options.random,
-      });
+      return 'gave_up';
     }
+    await retryLater(tx, job, {
+      error: outcome.error,
+      baseMs: options.retryBaseMs,
+      random: options.random,
+    });
+    return 'retry';
   });
+  if (recorded) options.countOutcome?.(recorded);
 }
 
 async function processSendJob(
@@ -148,11 +157,12 @@ async function processSendJob(
   const { kind, headId } = job.payload;
   const order = await loadOrderMessage(db, kind, headId);
   if (order?.progress !== 'ready') {
-    await db.transaction(async (tx) => {
-      if (await relock(tx, job)) {
-        await finish(tx, job.id, `order ${order ? order.progress : 'gone'}: not sent`);
-      }
+    const finished = await db.transaction(async (tx) => {
+      if (!(await relock(tx, job))) return false;
+      await finish(tx, job.id, `order ${order ? order.progress : 'gone'}: not sent`);
+      return true;
     });
+    if (finished) options.countOutcome?.('not_ready');
     return;
   }
   let outcome: SendOutcome;
