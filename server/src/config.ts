@@ -126,6 +126,8 @@ const ConfigSchema = z.object({
   LIVE_STREAMS_PER_SESSION: int(1, 100_000).default(4),
   /** Live update streams one user may hold at once, across their sessions (429 past it). */
   LIVE_STREAMS_PER_USER: int(1, 1_000_000).default(16),
+  /** Live update streams this instance holds at once, everyone's (503 with Retry-After past it). */
+  LIVE_STREAMS_PER_INSTANCE: int(1, 1_000_000).default(5_000),
   /** Encrypts second-factor secrets at rest; unset: a key generated into DATA_DIR/secret.key. */
   SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: TrustProxy,
