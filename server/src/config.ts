@@ -120,6 +120,11 @@ const ConfigSchema = z.object({
   SESSION_ABSOLUTE_DAYS: int(1, 365).default(7),
   LOGIN_RATE_LIMIT: int(1, 100_000).default(30),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  /**
+   * Calls with an unknown session token or API key per client address per minute, counted across
+   * every instance; past it the address is answered 429 with Retry-After until the minute is over.
+   */
+  AUTH_FAILURE_RATE_LIMIT: int(1, 1_000_000).default(60),
   /** Calls per API key per minute, counted across every instance (HTTP 429 past it). */
   API_KEY_RATE_LIMIT: int(1, 1_000_000).default(300),
   /** Live update streams (GET /api/events) one session may hold at once: its tabs (429 past it). */

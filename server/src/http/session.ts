@@ -145,7 +145,7 @@ export async function lookupSession(db: Executor, token: string): Promise<Sessio
 export async function findActor(db: Executor, token: string): Promise<Actor | undefined> {
   const cache = sessionCacheOf(db);
   if (!cache) return (await lookupSession(db, token))?.actor;
-  return cache.find(token, () => lookupSession(db, token));
+  return cache.find(token, hashToken(token), () => lookupSession(db, token));
 }
 
 function buildUnseenLookup(db: Db) {
