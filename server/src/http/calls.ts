@@ -121,18 +121,25 @@ async function authenticate(deps: Deps, request: FastifyRequest, reply: FastifyR
   return actor;
 }
 
+type GateRule = Pick<CallDef, 'access' | 'permission' | 'passive' | 'sessionOnly' | 'personal'>;
+
 /**
  * The gate of every route that needs a session: the session, a limited session's few calls and
  * the permission, checked from the headers alone, before any input is read. An API key makes the
- * calls a full session makes, except a person's own (`sessionOnly`, and the limited session's
- * calls: sign-out, password, second factor), refused with 403 like a missing permission.
+ * calls a full session makes, except a person's own sign-in and access (`sessionOnly`, and the
+ * limited session's calls: sign-out, password, second factor), and the calls about its maker as a
+ * person (`personal`: discussions, files, profile, notifications) unless it was given the
+ * `personal` scope: refused with 403 like a missing permission. A key acts only within what it was
+ * given, never with the rest of what its maker may do.
  */
-function sessionGate(deps: Deps, rule: Pick<CallDef, 'access' | 'permission' | 'passive' | 'sessionOnly'>) {
+function sessionGate(deps: Deps, rule: GateRule) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const actor = await authenticate(deps, request, reply);
     if (actor.apiKeyId !== undefined) {
       if (rule.sessionOnly || rule.access !== 'session')
         throw new AppError('forbidden', { reason: 'not_for_api_keys' });
+      if (rule.personal && !actor.keyScopes?.has('personal'))
+        throw new AppError('forbidden', { reason: 'scope_missing', scope: 'personal' });
     } else if ((actor.limited || actor.secondFactorSetup) && rule.access !== 'limited') {
       throw new AppError('forbidden');
     }
@@ -203,6 +210,8 @@ export function registerRawRoute(
     permission?: CallDef['permission'];
     /** A person's own route: refused to API keys (403), like a `sessionOnly` call. */
     sessionOnly?: boolean;
+    /** About the person: an API key needs the `personal` scope (403), like a `personal` call. */
+    personal?: boolean;
     /** Does not extend the session's idle expiry (DESIGN.md §5), as get_session. */
     passive?: boolean;
     /**
@@ -228,6 +237,7 @@ export function registerRawRoute(
       access: 'session',
       permission: route.permission,
       sessionOnly: route.sessionOnly,
+      personal: route.personal,
       // Opening the stream is the app keeping a screen current: it does not extend the session.
       passive: route.passive,
     }),

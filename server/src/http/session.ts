@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
+import { type apikeys, PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
 import { and, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { companies, notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
@@ -33,6 +33,8 @@ export interface Actor {
    * permissions and companies are the key's, and the actor is never role 99's "every company".
    */
   apiKeyId?: number;
+  /** With `apiKeyId`: what the key may do beyond its permissions (`personal`). */
+  keyScopes?: ReadonlySet<apikeys.KeyScope>;
 }
 
 export function newToken(): string {
