@@ -59,6 +59,7 @@ const DESCRIBE = 0x44; // 'D'
 const CLOSE = 0x43; // 'C'
 const STATEMENT = 0x53; // 'S', of Describe and Close
 const CANCEL_REQUEST = 80877102;
+const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
 
 let connections = 0;
 
@@ -107,6 +108,10 @@ function serve(db, channel) {
     if (closed) return;
     closed = true;
     chain = chain.then(async () => {
+      // Closed between a failed statement and its Sync, the backend would skip every message
+      // until one: a Sync first brings it back to answering.
+      if (owner === connection)
+        await db.execProtocolRawStream(SYNC_MESSAGE, { onRawData: () => {} }).catch(() => {});
       if (owner === connection && db.isInTransaction()) await db.exec('rollback').catch(() => {});
       if (prepared.size > 0) {
         await acquire(connection);
