@@ -56,6 +56,8 @@ test('a manager makes an API key, sees its secret once, and revokes it', async (
   expect(await callWithKey(page, '/orders/purch/list_orders', secret)).toBe(200);
   expect(await callWithKey(page, '/orders/sales/list_orders', secret)).toBe(403);
   expect(await callWithKey(page, '/auth/list_users', secret)).toBe(403);
+  // Nor the manager's own discussions: the key was not given their personal data.
+  expect(await callWithKey(page, '/discussions/list_discussion_private', secret)).toBe(403);
 
   await page.reload();
   await expect(row).not.toContainText('Never');
@@ -73,6 +75,30 @@ test('a manager makes an API key, sees its secret once, and revokes it', async (
   await expectAccessible(page);
 
   expect(await callWithKey(page, '/reports/list_reports', secret)).toBe(401);
+});
+
+test("a key given the manager's personal data reads their discussions, and says so in the list", async ({
+  page,
+}) => {
+  const name = `Mail bridge ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.manager);
+  await page.goto('/apikeys');
+  await page.getByRole('button', { name: 'New key' }).click();
+  const form = page.getByRole('dialog', { name: 'New API key' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  const personal = form.getByRole('checkbox', { name: 'Personal data' });
+  await expect(personal).not.toBeChecked();
+  await personal.check();
+  await form.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your new API key' });
+  const secret = (await shown.getByTestId('api-key-secret').innerText()).trim();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Personal data');
+  expect(await callWithKey(page, '/discussions/list_discussion_private', secret)).toBe(200);
+  // Still nothing of the company a permission guards, and never the manager's sessions.
+  expect(await callWithKey(page, '/orders/purch/list_orders', secret)).toBe(403);
+  expect(await callWithKey(page, '/auth/list_sessions', secret)).toBe(403);
 });
 
 test('an operator without user management has no API keys screen', async ({ page }) => {

@@ -2,6 +2,7 @@
 export const SERVER_ENV = {
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT: '1000',
+  AUTH_FAILURE_RATE_LIMIT: '1000',
   JOBS_INTERVAL_MS: '500',
   // The simulated warehouse answers within a second, reports every 1.5 seconds after and
   // refuses nothing at random. Sends keep the default grace delay (WMS_SEND_DELAY_MS).

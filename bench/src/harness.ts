@@ -137,6 +137,7 @@ export async function startServer(options: {
     ...process.env,
     HOST: '127.0.0.1',
     LOGIN_RATE_LIMIT: '100000',
+    AUTH_FAILURE_RATE_LIMIT: '100000',
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

@@ -13,6 +13,14 @@ import { Id, listRequest, listResponse, Ok } from './list';
 /** Keys never manage users (nor keys, nor webhooks): umgr is not a key's to hold. */
 export const KEY_PERMISSIONS = PERMISSIONS.filter((p): p is Exclude<Permission, 'umgr'> => p !== 'umgr');
 
+/**
+ * What a key may do beyond its permissions: `personal`, the calls about its maker as a person
+ * (CallDef `personal`: their discussions and files, profile, notifications, settings). A key
+ * without it reads only company data its permissions guard.
+ */
+export const KEY_SCOPES = ['personal'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
 /** Every secret starts so, which tells a key from other tokens (and lets scanners find leaked ones). */
 export const KEY_PREFIX = 'exk_';
 /** A secret: the prefix and 32 random bytes in base64url. */
@@ -38,6 +46,8 @@ export const KeyName = z.string().trim().min(1).max(100);
 export const AddKeyRequest = z.object({
   name: KeyName,
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
+  /** Given only when named: a key reads its maker's own discussions, files and inbox with `personal`. */
+  scopes: z.array(z.enum(KEY_SCOPES)).max(KEY_SCOPES.length).default([]),
   /** The last day the key works (UTC); from the next day it is refused. */
   expires: zDate,
   /**
@@ -64,6 +74,7 @@ export const KeyRow = z.object({
   /** The secret's last four characters, to tell keys apart; never the secret. */
   secret_hint: z.string(),
   permissions: z.array(z.enum(PERMISSIONS)),
+  scopes: z.array(z.enum(KEY_SCOPES)),
   companies: z.array(z.object({ company_id: Id, name: z.string() })),
   /** Who made it: the key acts as this user, within its own permissions and companies. */
   owner: z.object({ user_id: Id, username: z.string() }),

@@ -220,6 +220,8 @@ const USERS: Pick<CallDef, 'access' | 'permission'> = { access: 'session', permi
 const SELF: Pick<CallDef, 'access'> = { access: 'session' };
 /** The signed-in person's own profile and sign-in: not an API key's (it has none). */
 const PERSON: Pick<CallDef, 'access' | 'sessionOnly'> = { access: 'session', sessionOnly: true };
+/** About the person (their profile, their settings): an API key only with the `personal` scope. */
+const PERSONAL: Pick<CallDef, 'access' | 'personal'> = { access: 'session', personal: true };
 
 export const listLinkedCompanies = defineCall({
   path: '/auth/list_linked_companies',
@@ -248,7 +250,7 @@ export const exportUsers = defineCall({
 export const getProfileSelf = defineCall({
   path: '/auth/get_profile_self',
   summary: "The caller's own profile.",
-  ...PERSON,
+  ...PERSONAL,
   request: Empty,
   response: UserProfile,
 });
@@ -547,7 +549,7 @@ export type SetTableColumnsRequest = z.infer<typeof SetTableColumnsRequest>;
 export const getTableColumns = defineCall({
   path: '/auth/get_table_columns',
   summary: 'The columns the caller chose to show in each list table (tables not chosen yet are left out).',
-  ...SELF,
+  ...PERSONAL,
   request: Empty,
   response: z.object({ items: z.array(TableColumns) }),
 });
@@ -555,7 +557,7 @@ export const getTableColumns = defineCall({
 export const setTableColumns = defineCall({
   path: '/auth/set_table_columns',
   summary: 'Remembers the columns the caller shows in one list table, for every browser they use.',
-  ...SELF,
+  ...PERSONAL,
   request: SetTableColumnsRequest,
   response: Ok,
 });

@@ -19,7 +19,8 @@ export type InputFailures = Readonly<
  * - `limited`: a limited session (password must be changed) may make it too.
  * - `session`: a full session, and `permission` (any one of them) when given.
  * An API key (`Authorization: Bearer`) makes the `session` calls as a full session would, except
- * those marked `sessionOnly`; `public` and `limited` calls are a person's sign-in and session.
+ * those marked `sessionOnly`, and those marked `personal` unless it was given the `personal`
+ * scope; `public` and `limited` calls are a person's sign-in and session.
  */
 export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   path: string;
@@ -33,6 +34,12 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
    * management of access (API keys): an API key is refused with 403 `forbidden`.
    */
   sessionOnly?: boolean;
+  /**
+   * About the person rather than company data guarded by a permission: their discussions and the
+   * files they upload or read there, their profile, their notifications, their settings. An API
+   * key makes it only when given the `personal` scope (apikeys.KEY_SCOPES); else 403 `forbidden`.
+   */
+  personal?: boolean;
   /** Does not slide the session's idle expiry (the 10-second refresh). */
   passive?: boolean;
   inputFailures?: InputFailures;

@@ -184,12 +184,18 @@ export const ListCompanyUsersRequest = listRequest({ company_id: Id, smart: Smar
 export type ListCompanyUsersRequest = z.infer<typeof ListCompanyUsersRequest>;
 
 const SESSION: Pick<CallDef, 'access'> = { access: 'session' };
+/**
+ * Broadcast, regular and private discussions are the person's, guarded by no permission: an API
+ * key takes part in them only with the `personal` scope. An order's discussion is the order's
+ * (pord, sord).
+ */
+const PERSONAL: Pick<CallDef, 'access' | 'personal'> = { access: 'session', personal: true };
 
 const addDiscussion = (visibility: Visibility, summary: string) =>
   defineCall({
     path: `/discussions/add_discussion_${visibility}`,
     summary,
-    ...SESSION,
+    ...PERSONAL,
     request: AddDiscussionRequest,
     response: AddDiscussionResponse,
   });
@@ -198,7 +204,7 @@ const listDiscussions = (visibility: Visibility, summary: string) =>
   defineCall({
     path: `/discussions/list_discussion_${visibility}`,
     summary,
-    ...SESSION,
+    ...PERSONAL,
     request: ListDiscussionsRequest,
     response: ListDiscussionsResponse,
   });
@@ -244,7 +250,7 @@ export const LIST_DISCUSSIONS = {
 export const getDiscussionGeneral = defineCall({
   path: '/discussions/get_discussion_general',
   summary: 'A broadcast, regular or private discussion with its latest comments and files.',
-  ...SESSION,
+  ...PERSONAL,
   request: z.object({ discussion_id: Id }),
   response: Discussion,
 });
@@ -252,7 +258,7 @@ export const getDiscussionGeneral = defineCall({
 export const addCommentGeneral = defineCall({
   path: '/discussions/add_comment_general',
   summary: 'Comments on a broadcast, regular or private discussion and notifies its participants.',
-  ...SESSION,
+  ...PERSONAL,
   request: AddCommentGeneralRequest,
   response: AddCommentResponse,
 });
@@ -297,7 +303,7 @@ export const listComments = defineCall({
   path: '/discussions/list_comments',
   summary:
     'Earlier comments of a discussion of any kind, before a given one: pages back beyond the latest ones a thread returns.',
-  ...SESSION,
+  ...PERSONAL,
   request: ListCommentsRequest,
   response: ListCommentsResponse,
 });
@@ -306,7 +312,7 @@ export const listUsers = defineCall({
   path: '/discussions/list_users',
   summary:
     'Active users of the companies of the caller (or of one of them) who may be chosen in a discussion.',
-  ...SESSION,
+  ...PERSONAL,
   request: ListCompanyUsersRequest,
   response: listResponse(CompanyUser),
 });

@@ -64,8 +64,8 @@ export const listRecent = defineCall({
   path: '/notifications/list_recent',
   summary: "The caller's latest notifications, newest first.",
   access: 'session',
-  // The signed-in person's inbox: an API key has none.
-  sessionOnly: true,
+  // The signed-in person's inbox: an API key reads it only with the `personal` scope.
+  personal: true,
   request: ListRecentRequest,
   response: z.object({ items: z.array(NotificationItem) }),
 });
@@ -81,8 +81,8 @@ export const markSeen = defineCall({
   path: '/notifications/mark_seen',
   summary: "Marks the caller's notifications seen, which clears the badge of get_session.",
   access: 'session',
-  // The signed-in person's inbox: an API key has none.
-  sessionOnly: true,
+  // The signed-in person's inbox: an API key reads it only with the `personal` scope.
+  personal: true,
   request: MarkSeenRequest,
   response: z.object({}),
 });
@@ -95,8 +95,8 @@ export const listNotifications = defineCall({
   path: '/notifications/list_notifications',
   summary: "The caller's notifications, a page at a time, with their read state and subject.",
   access: 'session',
-  // The signed-in person's inbox: an API key has none.
-  sessionOnly: true,
+  // The signed-in person's inbox: an API key reads it only with the `personal` scope.
+  personal: true,
   request: ListNotificationsRequest,
   response: listResponse(NotificationItem),
 });
@@ -112,8 +112,8 @@ export const markRead = defineCall({
   path: '/notifications/mark_read',
   summary: "Marks some (or all) of the caller's notifications read or unread; answers how many changed.",
   access: 'session',
-  // The signed-in person's inbox: an API key has none.
-  sessionOnly: true,
+  // The signed-in person's inbox: an API key reads it only with the `personal` scope.
+  personal: true,
   request: MarkReadRequest,
   response: z.object({ count: z.int().min(0) }),
 });

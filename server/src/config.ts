@@ -131,12 +131,19 @@ const ConfigSchema = z.object({
    * the wait doubles with each failure past the fifth (0: no wait).
    */
   LOGIN_DELAY_MAX_MS: int(0, 60_000).default(8_000),
+  /**
+   * Calls with an unknown session token or API key per client address per minute, counted across
+   * every instance; past it the address is answered 429 with Retry-After until the minute is over.
+   */
+  AUTH_FAILURE_RATE_LIMIT: int(1, 1_000_000).default(60),
   /** Calls per API key per minute, counted across every instance (HTTP 429 past it). */
   API_KEY_RATE_LIMIT: int(1, 1_000_000).default(300),
   /** Live update streams (GET /api/events) one session may hold at once: its tabs (429 past it). */
   LIVE_STREAMS_PER_SESSION: int(1, 100_000).default(4),
   /** Live update streams one user may hold at once, across their sessions (429 past it). */
   LIVE_STREAMS_PER_USER: int(1, 1_000_000).default(16),
+  /** Live update streams this instance holds at once, everyone's (503 with Retry-After past it). */
+  LIVE_STREAMS_PER_INSTANCE: int(1, 1_000_000).default(5_000),
   /** Encrypts second-factor secrets at rest; unset: a key generated into DATA_DIR/secret.key. */
   SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   TRUST_PROXY: TrustProxy,

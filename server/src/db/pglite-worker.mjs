@@ -10,6 +10,13 @@
  * transactions of two connections never interleave; a connection that closes while holding it
  * rolls its transaction back.
  *
+ * The backend's named prepared statements would be shared by every connection, while the driver
+ * keeps a list per connection of those it has prepared: a connection that ends (the pool drops one
+ * after any failed query) would leave its statements behind, and the next connection's first
+ * Parse of the same name would fail ("prepared statement already exists") for as long as the
+ * process runs. So each connection's statement names are its own (prefixed here, as if it had a
+ * backend of its own), and they are deallocated when it closes.
+ *
  * Plain JavaScript, so that the tests (TypeScript run by vitest) and the build start it alike.
  */
 import { parentPort } from 'node:worker_threads';
@@ -46,7 +53,40 @@ function release(connection) {
 const TERMINATE = 0x58; // 'X'
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
+const PARSE = 0x50; // 'P'
+const BIND = 0x42; // 'B'
+const DESCRIBE = 0x44; // 'D'
+const CLOSE = 0x43; // 'C'
+const STATEMENT = 0x53; // 'S', of Describe and Close
 const CANCEL_REQUEST = 80877102;
+const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
+
+let connections = 0;
+
+/**
+ * The message with the named statement it names (the unnamed one stays as it is) given the
+ * connection's prefix: Parse's name, Bind's statement (after the portal), Describe's and Close's
+ * of a statement. Answers the message itself when it names none.
+ * @param {Buffer} message
+ * @param {string} prefix
+ * @param {Set<string>} prepared the connection's names, as the backend knows them
+ */
+function ownStatementNames(message, prefix, prepared) {
+  const type = message[0];
+  /** Where the statement's name starts (after the type byte and the length). */
+  let at = -1;
+  if (type === PARSE) at = 5;
+  else if (type === BIND) at = message.indexOf(0, 5) + 1;
+  else if ((type === DESCRIBE || type === CLOSE) && message[5] === STATEMENT) at = 6;
+  if (at <= 0 || message[at] === 0) return message;
+  const end = message.indexOf(0, at);
+  if (end < 0) return message;
+  const name = `${prefix}${message.toString('utf8', at, end)}`;
+  if (type === PARSE) prepared.add(name);
+  const renamed = Buffer.concat([message.subarray(0, at), Buffer.from(name, 'utf8'), message.subarray(end)]);
+  renamed.writeInt32BE(renamed.length - 1, 1);
+  return renamed;
+}
 
 /**
  * @param {PGlite} db
@@ -54,6 +94,9 @@ const CANCEL_REQUEST = 80877102;
  */
 function serve(db, channel) {
   const connection = {};
+  const prefix = `c${++connections}_`;
+  /** @type {Set<string>} */
+  const prepared = new Set();
   let buffer = Buffer.alloc(0);
   /** Whether the startup message (the one without a type byte) has been read. */
   let startupRead = false;
@@ -65,7 +108,17 @@ function serve(db, channel) {
     if (closed) return;
     closed = true;
     chain = chain.then(async () => {
+      // Closed between a failed statement and its Sync, the backend would skip every message
+      // until one: a Sync first brings it back to answering.
+      if (owner === connection)
+        await db.execProtocolRawStream(SYNC_MESSAGE, { onRawData: () => {} }).catch(() => {});
       if (owner === connection && db.isInTransaction()) await db.exec('rollback').catch(() => {});
+      if (prepared.size > 0) {
+        await acquire(connection);
+        for (const name of prepared) {
+          await db.exec(`deallocate "${name.replaceAll('"', '""')}"`).catch(() => {});
+        }
+      }
       release(connection);
     });
     channel.close();
@@ -84,7 +137,8 @@ function serve(db, channel) {
         return;
       }
       await acquire(connection);
-      await db.execProtocolRawStream(new Uint8Array(message), {
+      const own = startup ? message : ownStatementNames(message, prefix, prepared);
+      await db.execProtocolRawStream(new Uint8Array(own), {
         onRawData: (data) => {
           out.push(data.slice());
         },

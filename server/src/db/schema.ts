@@ -402,6 +402,8 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     permissions: text().array().notNull(),
+    /** What the key may do beyond its permissions (contract apikeys.KEY_SCOPES): `personal`. */
+    scopes: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     /** The last day (UTC) the key works. */
     expiresOn: date({ mode: 'string' }).notNull(),

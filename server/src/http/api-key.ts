@@ -39,6 +39,7 @@ export async function findKeyActor(db: Executor, secret: string): Promise<Actor 
     .select({
       keyId: apiKeys.id,
       keyPermissions: apiKeys.permissions,
+      keyScopes: apiKeys.scopes,
       userId: users.id,
       username: users.username,
       fio: users.fio,
@@ -79,6 +80,9 @@ export async function findKeyActor(db: Executor, secret: string): Promise<Actor 
     sessionId: 0,
     token: '',
     apiKeyId: row.keyId,
+    keyScopes: new Set(
+      row.keyScopes.filter((s): s is apikeys.KeyScope => apikeys.KEY_SCOPES.includes(s as apikeys.KeyScope)),
+    ),
     userId: row.userId,
     username: row.username,
     fio: row.fio,

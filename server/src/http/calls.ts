@@ -11,9 +11,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { readerLanguage } from '../i18n';
 import { findKeyActor, limitKeyRate, parseBearer, recordKeyUse } from './api-key';
+import { AuthFailureLimit } from './auth-failures';
 import { AppError } from './errors';
 import type { Metrics } from './metrics';
-import { type Actor, findActor, parseAuthorization, slideSession } from './session';
+import { type Actor, findActor, hashToken, parseAuthorization, slideSession } from './session';
+import { sessionCacheOf } from './session-cache';
 
 export interface Deps {
   db: Db;
@@ -73,41 +75,74 @@ async function prepareBody(request: FastifyRequest) {
   if (request.body === undefined || request.body === null) request.body = {};
 }
 
+const authFailureLimits = new WeakMap<object, AuthFailureLimit>();
+
+function authFailureLimitOf(deps: Deps): AuthFailureLimit {
+  let limit = authFailureLimits.get(deps.db);
+  if (!limit) {
+    limit = new AuthFailureLimit(deps.config.AUTH_FAILURE_RATE_LIMIT);
+    authFailureLimits.set(deps.db, limit);
+  }
+  return limit;
+}
+
 /**
  * Who makes the call: a session (`SessionCode`), or an API key (`Bearer`), which is counted
- * against its rate limit before anything else is looked at. Neither: 401.
+ * against its rate limit before anything else is looked at. Neither: 401. A token that resolved to
+ * nothing a moment ago is refused from memory (http/session-cache.ts); one the database does not
+ * know counts against its address, which past AUTH_FAILURE_RATE_LIMIT a minute is answered 429
+ * before any lookup (http/auth-failures.ts).
  */
 async function authenticate(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<Actor> {
   const header = request.headers.authorization;
   const secret = parseBearer(header);
-  if (secret) {
-    const actor = await findKeyActor(deps.db, secret);
-    if (!actor?.apiKeyId) {
-      // RFC 6750: a refused bearer token says so in the challenge.
-      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      throw new AppError('unauthorized');
-    }
-    await limitKeyRate(deps.db, actor.apiKeyId, deps.config.API_KEY_RATE_LIMIT, reply);
-    return actor;
+  const token = secret ? undefined : parseAuthorization(header);
+  if (!secret && !token) throw new AppError('unauthorized');
+  const cache = sessionCacheOf(deps.db);
+  const held = token ? cache?.held(token) : undefined;
+  if (held) return held;
+  const limit = authFailureLimitOf(deps);
+  const retryAfter = (seconds: number) => reply.header('Retry-After', seconds);
+  limit.assertNotBlocked(request.ip, retryAfter);
+  const tokenHash = hashToken(secret ?? token!);
+  const knownMiss = cache?.isMiss(tokenHash) ?? false;
+  let actor: Actor | undefined;
+  if (!knownMiss) {
+    if (secret) {
+      const lookup = () => findKeyActor(deps.db, secret);
+      actor = cache ? await cache.resolve(tokenHash, lookup) : await lookup();
+    } else actor = await findActor(deps.db, token!);
   }
-  const token = parseAuthorization(header);
-  const actor = token ? await findActor(deps.db, token) : undefined;
-  if (!actor) throw new AppError('unauthorized');
+  if (!actor) {
+    // RFC 6750: a refused bearer token says so in the challenge.
+    if (secret) reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+    if (!knownMiss) await limit.countFailure(deps.db, request.ip, retryAfter);
+    throw new AppError('unauthorized');
+  }
+  if (actor.apiKeyId !== undefined)
+    await limitKeyRate(deps.db, actor.apiKeyId, deps.config.API_KEY_RATE_LIMIT, reply);
   return actor;
 }
+
+type GateRule = Pick<CallDef, 'access' | 'permission' | 'passive' | 'sessionOnly' | 'personal'>;
 
 /**
  * The gate of every route that needs a session: the session, a limited session's few calls and
  * the permission, checked from the headers alone, before any input is read. An API key makes the
- * calls a full session makes, except a person's own (`sessionOnly`, and the limited session's
- * calls: sign-out, password, second factor), refused with 403 like a missing permission.
+ * calls a full session makes, except a person's own sign-in and access (`sessionOnly`, and the
+ * limited session's calls: sign-out, password, second factor), and the calls about its maker as a
+ * person (`personal`: discussions, files, profile, notifications) unless it was given the
+ * `personal` scope: refused with 403 like a missing permission. A key acts only within what it was
+ * given, never with the rest of what its maker may do.
  */
-function sessionGate(deps: Deps, rule: Pick<CallDef, 'access' | 'permission' | 'passive' | 'sessionOnly'>) {
+function sessionGate(deps: Deps, rule: GateRule) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const actor = await authenticate(deps, request, reply);
     if (actor.apiKeyId !== undefined) {
       if (rule.sessionOnly || rule.access !== 'session')
         throw new AppError('forbidden', { reason: 'not_for_api_keys' });
+      if (rule.personal && !actor.keyScopes?.has('personal'))
+        throw new AppError('forbidden', { reason: 'scope_missing', scope: 'personal' });
     } else if ((actor.limited || actor.secondFactorSetup) && rule.access !== 'limited') {
       throw new AppError('forbidden');
     }
@@ -178,6 +213,8 @@ export function registerRawRoute(
     permission?: CallDef['permission'];
     /** A person's own route: refused to API keys (403), like a `sessionOnly` call. */
     sessionOnly?: boolean;
+    /** About the person: an API key needs the `personal` scope (403), like a `personal` call. */
+    personal?: boolean;
     /** Does not extend the session's idle expiry (DESIGN.md §5), as get_session. */
     passive?: boolean;
     /**
@@ -203,6 +240,7 @@ export function registerRawRoute(
       access: 'session',
       permission: route.permission,
       sessionOnly: route.sessionOnly,
+      personal: route.personal,
       // Opening the stream is the app keeping a screen current: it does not extend the session.
       passive: route.passive,
     }),

@@ -266,3 +266,51 @@ describe('GET /api/events', () => {
     for (const stream of streams) await stream.close();
   });
 });
+
+describe('GET /api/events on a full instance', () => {
+  let small: TestApp;
+  let smallBase: string;
+
+  beforeAll(async () => {
+    small = await createTestApp({ LIVE_STREAMS_PER_INSTANCE: 2 });
+    smallBase = await small.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  it('holds at most LIVE_STREAMS_PER_INSTANCE streams, whoever opens them: 503 with Retry-After past it', async () => {
+    const world = await createWmsWorld(small.deps.db);
+    const users = await Promise.all(
+      [1, 2, 3].map(() =>
+        createUser(small.deps.db, { permissions: ['pord'], companyIds: [world.company.id] }),
+      ),
+    );
+    const tokens = [];
+    for (const user of users) tokens.push(await loginAs(small, user));
+    const get = (token: string, signal?: AbortSignal) =>
+      fetch(`${smallBase}/api/events`, { headers: { authorization: `SessionCode ${token}` }, signal });
+    const controllers = [new AbortController(), new AbortController()];
+    const first = await get(tokens[0]!, controllers[0]!.signal);
+    const second = await get(tokens[1]!, controllers[1]!.signal);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // A third user, well within their own limits, finds the instance full.
+    const refused = await get(tokens[2]!);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(await refused.json()).toEqual({
+      failure: { code: 'server_unavailable', details: { reason: 'too_many_streams' } },
+    });
+    // A stream that ends makes room again.
+    controllers[0]!.abort();
+    await first.body?.cancel().catch(() => {});
+    let again: Response | undefined;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      again = await get(tokens[2]!);
+      if (again.status === 200) break;
+      await again.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(again?.status).toBe(200);
+    await again?.body?.cancel();
+    controllers[1]!.abort();
+    await second.body?.cancel().catch(() => {});
+  });
+});

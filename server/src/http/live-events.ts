@@ -34,12 +34,17 @@ const RECHECK_MS = 15_000;
  * Streams one session may hold (LIVE_STREAMS_PER_SESSION, 4: its tabs, one browser shares a
  * session; on HTTP/1.1 a browser opens 6 connections per site, and past 4 streams the API's calls
  * would wait for one: a further tab polls instead) and one user across sessions
- * (LIVE_STREAMS_PER_USER, 16: browsers, devices). Past either: 429.
+ * (LIVE_STREAMS_PER_USER, 16: browsers, devices). Past either: 429. The instance holds at most
+ * LIVE_STREAMS_PER_INSTANCE streams (each one an open socket and a share of every event's work):
+ * past it 503 with Retry-After, and the tab polls, or reaches another instance, meanwhile.
  */
 interface Limits {
   perSession: number;
   perUser: number;
+  perInstance: number;
 }
+/** How long a tab refused for a full instance waits before it asks again (Retry-After, seconds). */
+export const FULL_RETRY_AFTER_SECONDS = 30;
 /** A client that reads slower than events come is let go past this many unsent bytes. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 /** Sessions read again at once, at most (the rest wait for these). */
@@ -119,8 +124,9 @@ export class LiveEvents {
   }
 
   /** Why a stream cannot be opened for this actor now, if it cannot. */
-  refusal(actor: Actor): 'unavailable' | 'too_many' | undefined {
+  refusal(actor: Actor): 'unavailable' | 'full' | 'too_many' | undefined {
     if (this.#stopped || !this.#changes?.live) return 'unavailable';
+    if (this.#streams.size >= this.#limits.perInstance) return 'full';
     if ((this.#perSession.get(actor.sessionId) ?? 0) >= this.#limits.perSession) return 'too_many';
     if ((this.#perUser.get(actor.userId) ?? 0) >= this.#limits.perUser) return 'too_many';
     return undefined;
@@ -256,6 +262,7 @@ export function registerLiveEvents(app: FastifyInstance, deps: Deps): LiveEvents
   const live = new LiveEvents(deps.db, app.log, {
     perSession: deps.config.LIVE_STREAMS_PER_SESSION,
     perUser: deps.config.LIVE_STREAMS_PER_USER,
+    perInstance: deps.config.LIVE_STREAMS_PER_INSTANCE,
   });
   app.addHook('preClose', async () => live.stop());
   registerRawRoute(
@@ -273,6 +280,13 @@ export function registerLiveEvents(app: FastifyInstance, deps: Deps): LiveEvents
     async (request, reply, { actor }) => {
       const refusal = live.refusal(actor);
       if (refusal === 'unavailable') return sendFailure(reply, 503, { code: 'server_unavailable' });
+      if (refusal === 'full') {
+        reply.header('Retry-After', FULL_RETRY_AFTER_SECONDS);
+        return sendFailure(reply, 503, {
+          code: 'server_unavailable',
+          details: { reason: 'too_many_streams' },
+        });
+      }
       if (refusal === 'too_many') throw new AppError('rate_limited', { reason: 'too_many_streams' });
       // The stream is this route's own from here: the headers set so far (no-store, helmet's) and
       // its own are written, and events go straight to the socket.

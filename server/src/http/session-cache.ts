@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { identityChangesOf } from '../db/identity-changes';
 import type { Actor } from './session';
 
@@ -13,6 +14,15 @@ const CACHE_MS = 60_000;
 /** The idle expiry is extended at most this often per session and instance (DESIGN.md §5). */
 export const TOUCH_EVERY_MS = 60_000;
 const MAX_ENTRIES = 20_000;
+/**
+ * How long a token (session or API key) that resolved to nothing is answered 401 from memory, so
+ * that made-up tokens sent again and again cost no query (issue 28). Tokens are 256 random bits:
+ * one that is unknown now does not become valid in seconds, and a change of who a token may be
+ * (a company or user enabled again) drops these at once like the sessions above, so no instance
+ * refuses a valid token for long. Bounded, the oldest forgotten first.
+ */
+const MISS_MS = 5_000;
+const MAX_MISSES = 50_000;
 
 export interface SessionLookup {
   actor: Actor;
@@ -41,6 +51,8 @@ export class SessionCache {
   /** Per user, whether they have unseen notifications, and until when (epoch milliseconds). */
   #unseen = new Map<number, { value: boolean; until: number }>();
   #unseenGeneration = 0;
+  /** SHA-256 hashes of tokens that resolved to nothing, kept MISS_MS. */
+  #misses = new LRUCache<string, true>({ max: MAX_MISSES, ttl: MISS_MS });
 
   constructor(live: () => boolean) {
     this.#live = live;
@@ -70,20 +82,49 @@ export class SessionCache {
 
   forgetAll(): void {
     this.#entries.clear();
+    this.#misses.clear();
     this.#generation++;
   }
 
-  async find(token: string, lookup: () => Promise<SessionLookup | undefined>): Promise<Actor | undefined> {
+  /** The session of a token as this instance holds it in memory, without asking the database. */
+  held(token: string): Actor | undefined {
     const now = Date.now();
     const hit = this.#entries.get(token);
-    if (hit) {
-      if (hit.until > now && hit.idleExpiresAt > now && hit.absoluteExpiresAt > now && this.#live())
-        return hit.actor;
-      this.#entries.delete(token);
-    }
-    // A change seen while the lookup was on its way may not be in what it read: not kept then.
+    if (hit && hit.until > now && hit.idleExpiresAt > now && hit.absoluteExpiresAt > now && this.#live())
+      return hit.actor;
+    return undefined;
+  }
+
+  /** Whether the token of this hash resolved to nothing a moment ago. */
+  isMiss(tokenHash: string): boolean {
+    return this.#live() && this.#misses.has(tokenHash);
+  }
+
+  /**
+   * What `lookup` resolves the token of this hash to; nothing at once, without asking, for a token
+   * that resolved to nothing a moment ago.
+   */
+  async resolve<T>(tokenHash: string, lookup: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (this.isMiss(tokenHash)) return undefined;
     const generation = this.#generation;
     const found = await lookup();
+    if (found === undefined && generation === this.#generation && this.#live())
+      this.#misses.set(tokenHash, true);
+    return found;
+  }
+
+  async find(
+    token: string,
+    tokenHash: string,
+    lookup: () => Promise<SessionLookup | undefined>,
+  ): Promise<Actor | undefined> {
+    const now = Date.now();
+    const held = this.held(token);
+    if (held) return held;
+    this.#entries.delete(token);
+    // A change seen while the lookup was on its way may not be in what it read: not kept then.
+    const generation = this.#generation;
+    const found = await this.resolve(tokenHash, lookup);
     if (found && generation === this.#generation && this.#live()) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
       this.#entries.set(token, {

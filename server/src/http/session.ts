@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
+import { type apikeys, PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
 import { and, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { companies, notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
@@ -33,6 +33,8 @@ export interface Actor {
    * permissions and companies are the key's, and the actor is never role 99's "every company".
    */
   apiKeyId?: number;
+  /** With `apiKeyId`: what the key may do beyond its permissions (`personal`). */
+  keyScopes?: ReadonlySet<apikeys.KeyScope>;
 }
 
 export function newToken(): string {
@@ -145,7 +147,7 @@ export async function lookupSession(db: Executor, token: string): Promise<Sessio
 export async function findActor(db: Executor, token: string): Promise<Actor | undefined> {
   const cache = sessionCacheOf(db);
   if (!cache) return (await lookupSession(db, token))?.actor;
-  return cache.find(token, () => lookupSession(db, token));
+  return cache.find(token, hashToken(token), () => lookupSession(db, token));
 }
 
 function buildUnseenLookup(db: Db) {

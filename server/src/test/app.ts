@@ -86,6 +86,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/extranet-test-unused',
       LOGIN_RATE_LIMIT: '100000',
+      AUTH_FAILURE_RATE_LIMIT: '100000',
       // Sends are due at once; the grace delay has a test of its own.
       WMS_SEND_DELAY_MS: '0',
     },

@@ -40,6 +40,7 @@ const keyColumns = {
   name: apiKeys.name,
   secret_hint: apiKeys.secretHint,
   permissions: apiKeys.permissions,
+  scopes: apiKeys.scopes,
   owner: { user_id: users.id, username: users.username },
   created: apiKeys.createdAt,
   expires: apiKeys.expiresOn,

@@ -22,6 +22,7 @@ export async function listKeys(deps: Deps, actor: Actor, query: contract.ListKey
     permissions: row.permissions.filter((p): p is Permission =>
       contract.KEY_PERMISSIONS.includes(p as never),
     ),
+    scopes: row.scopes.filter((s): s is contract.KeyScope => contract.KEY_SCOPES.includes(s as never)),
     // Another company of a key the caller made is not the caller's to see any more.
     companies: companies
       .filter((c) => c.keyId === row.key_id && (actor.isAdmin || actor.companyIds.includes(c.company_id)))
@@ -77,6 +78,7 @@ export async function addKey(deps: Deps, actor: Actor, input: contract.AddKeyReq
         userId: actor.userId,
         name: input.name,
         permissions,
+        scopes: [...new Set(input.scopes)],
         expiresOn: input.expires,
       },
       companyIds,

@@ -1,4 +1,14 @@
-import { apikeys, auth, type CallDef, notifications, orders, reports, stock } from '@extranet/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  apikeys,
+  auth,
+  type CallDef,
+  discussions,
+  notifications,
+  orders,
+  reports,
+  stock,
+} from '@extranet/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, reports as reportsTable, users } from '../../db/schema';
@@ -39,6 +49,31 @@ async function keyCall(
     headers: { authorization: `Bearer ${secret}` },
   });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/** A multipart upload of one file, as the web app sends it, with this Authorization header. */
+async function uploadFile(authorization: string, name: string, content: string) {
+  const boundary = `----key${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n` +
+      `Content-Type: text/plain\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+  );
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/files/upload',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+function downloadFile(authorization: string, code: string) {
+  return app.app.inject({
+    method: 'GET',
+    url: `/api/files/download?code=${encodeURIComponent(code)}`,
+    headers: { authorization },
+  });
 }
 
 async function addKey(token: string, body: Record<string, unknown>, target: TestApp = app) {
@@ -113,6 +148,7 @@ describe('apikeys/add_key and list_keys', () => {
       name: 'Web shop',
       secret_hint: secret.slice(-4),
       permissions: ['pord', 'reps'],
+      scopes: [],
       companies: [
         { company_id: alpha.id, name: 'Alpha Trading' },
         { company_id: beta.id, name: 'Beta Foods' },
@@ -227,7 +263,7 @@ describe('calls made with an API key', () => {
   });
 
   it('takes exports and raw routes through the same gate', async () => {
-    const { secret } = await addKey(managerToken, { permissions: ['pord'] });
+    const { secret } = await addKey(managerToken, { permissions: ['pord'], scopes: ['personal'] });
     const file = await app.app.inject({
       method: 'POST',
       url: `/api${orders.purch.exportOrders.path}`,
@@ -285,11 +321,11 @@ describe('calls made with an API key', () => {
       auth.logout,
       auth.getSession,
       auth.changePasswordSelf,
-      auth.getProfileSelf,
+      auth.changeGeneralSelf,
       auth.listSessions,
       auth.endOtherSessions,
       auth.beginTotp,
-      notifications.listRecent,
+      auth.disableTotp,
     ]) {
       const response = await keyCall(app, call, {}, secret);
       expect(response.status, call.path).toBe(403);
@@ -297,6 +333,69 @@ describe('calls made with an API key', () => {
     }
     // The key still works afterwards: none of these ended anything.
     expect((await keyCall(app, reports.listReports, {}, secret)).status).toBe(200);
+  });
+
+  it('reads nothing of its maker as a person without the personal scope: discussions, files, profile, inbox', async () => {
+    const upload = await uploadFile(`SessionCode ${managerToken}`, 'minutes.txt', 'private minutes');
+    expect(upload.status).toBe(200);
+    const code = upload.body.code as string;
+    const added = await app.call(
+      discussions.addDiscussionPrivate,
+      { company_id: alpha.id, name: 'Private talk', text: 'between us', files: [code] },
+      managerToken,
+    );
+    expect(added.body.failure).toBeUndefined();
+    const discussionId = added.body.discussion_id as number;
+    const personalCalls: Array<[CallDef, Record<string, unknown>]> = [
+      [discussions.listDiscussionPrivate, {}],
+      [discussions.listDiscussionNormal, {}],
+      [discussions.listDiscussionBroadcast, {}],
+      [discussions.getDiscussionGeneral, { discussion_id: discussionId }],
+      [discussions.listComments, { discussion_id: discussionId }],
+      [discussions.addCommentGeneral, { discussion_id: discussionId, text: 'as the key' }],
+      [discussions.addDiscussionNormal, { company_id: alpha.id, name: 'x', text: 'y' }],
+      [discussions.listUsers, {}],
+      [auth.getProfileSelf, {}],
+      [auth.getTableColumns, {}],
+      [notifications.listRecent, {}],
+      [notifications.listNotifications, {}],
+      [notifications.markSeen, {}],
+    ];
+    // Even a key with every permission its maker may give.
+    const bare = await addKey(managerToken, { permissions: ['pord', 'stck', 'reps'] });
+    for (const [call, body] of personalCalls) {
+      const response = await keyCall(app, call, body, bare.secret);
+      expect(response.status, call.path).toBe(403);
+      expect(response.body.failure).toEqual({
+        code: 'forbidden',
+        details: { reason: 'scope_missing', scope: 'personal' },
+      });
+    }
+    const refusedDownload = await downloadFile(`Bearer ${bare.secret}`, code);
+    expect(refusedDownload.statusCode).toBe(403);
+    const refusedUpload = await uploadFile(`Bearer ${bare.secret}`, 'x.txt', 'x');
+    expect(refusedUpload.status).toBe(403);
+    // Company data its permissions guard it still reads.
+    expect((await keyCall(app, orders.purch.listOrders, {}, bare.secret)).status).toBe(200);
+
+    const personal = await addKey(managerToken, { permissions: [], scopes: ['personal'] });
+    const listed_ = await keyCall(app, discussions.listDiscussionPrivate, {}, personal.secret);
+    expect(listed_.status).toBe(200);
+    expect(listed_.body.items.map((item: { discussion_id: number }) => item.discussion_id)).toContain(
+      discussionId,
+    );
+    const download = await downloadFile(`Bearer ${personal.secret}`, code);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('private minutes');
+    expect((await keyCall(app, auth.getProfileSelf, {}, personal.secret)).body.username).toBe(
+      manager.username,
+    );
+    // Its sign-in and access stay the person's own, scope or not.
+    for (const call of [auth.listSessions, auth.changeGeneralSelf, apikeys.listKeys]) {
+      expect((await keyCall(app, call, {}, personal.secret)).status, call.path).toBe(403);
+    }
+    expect((await listed(managerToken, personal.key_id))?.scopes).toEqual(['personal']);
+    expect((await listed(managerToken, bare.key_id))?.scopes).toEqual([]);
   });
 
   it('works through its expiry day and is refused from the next day', async () => {

@@ -157,6 +157,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: Deps, storage: St
         method: 'POST',
         path: contract.UPLOAD_PATH,
         summary: 'Uploads one file (multipart fields name, then file).',
+        // A person's files, for their comments: an API key needs the `personal` scope.
+        personal: true,
       },
       async (request, reply, { actor }) => {
         const upload = receiveUpload(deps, storage, actor, request);
@@ -187,6 +189,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: Deps, storage: St
       method: 'GET',
       path: contract.DOWNLOAD_PATH,
       summary: 'Downloads a file the caller may read.',
+      // Files of discussions are read as their discussions are: an API key needs `personal`.
+      personal: true,
       querystring: contract.DownloadQuery,
       // Sent as stored, with its Content-Length: a browser shows a download's size and progress
       // only from it, and most attachments (PDF, images, office files) are compressed already.

@@ -39,8 +39,13 @@ describe('the new API key dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New API key' });
     const offered = within(dialog)
       .getAllByRole('checkbox')
-      .map((box) => box.getAttribute('value'));
+      .map((box) => box.getAttribute('value'))
+      .filter((value) => value !== null);
     expect(offered).toEqual(['stck', 'pord', 'reps']);
+    // Personal data is a choice of its own, off unless ticked.
+    expect(
+      (within(dialog).getByRole('checkbox', { name: /Personal data/ }) as HTMLInputElement).checked,
+    ).toBe(false);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Web shop');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Reports' }));
@@ -54,6 +59,7 @@ describe('the new API key dialog', () => {
     expect(sent).toEqual({
       name: 'Web shop',
       permissions: ['reps'],
+      scopes: [],
       companies: [4, 9],
       expires: { $date: daysFromToday(90) },
     });
@@ -61,6 +67,22 @@ describe('the new API key dialog', () => {
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await screen.findByRole('heading', { name: 'API keys' });
     expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('gives the key the personal scope only when it is ticked', async () => {
+    sessionToken.set('code-1');
+    const { calls } = stubKeysApi();
+    await renderApp('/apikeys');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Mail bridge');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Personal data/ }));
+    await within(dialog).findAllByText('Nordic Home');
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    await screen.findByRole('dialog', { name: 'Your new API key' });
+    const sent = calls.find((call) => call.path === '/apikeys/add_key')?.body;
+    expect(sent).toMatchObject({ name: 'Mail bridge', permissions: [], scopes: ['personal'] });
   });
 
   it('asks role 99 to name the companies and sends nothing until then', async () => {

@@ -25,6 +25,7 @@ const AddKeyForm = z
   .object({
     name: requiredText({ max: 100 }),
     permissions: z.array(z.enum(apikeys.KEY_PERMISSIONS)),
+    personal: z.boolean(),
     companies: z.array(z.string()).min(1, { message: MESSAGES.required }),
     expiry: z.enum([...EXPIRY_PRESETS, 'date']),
     date: z.string().nullable(),
@@ -33,8 +34,9 @@ const AddKeyForm = z
 type AddKeyForm = z.infer<typeof AddKeyForm>;
 
 /**
- * A new API key: its name, permissions (of the user's own, never user management), companies and
- * expiry. Once made, the dialog shows the secret this one time, to copy, and nothing keeps it.
+ * A new API key: its name, permissions (of the user's own, never user management), whether it may
+ * read the maker's own discussions, files and inbox (the `personal` scope, off unless ticked),
+ * companies and expiry. Once made, the dialog shows the secret this one time, to copy, and nothing keeps it.
  */
 export function AddKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -101,6 +103,7 @@ function KeyForm({
     values: {
       name: '',
       permissions: [],
+      personal: false,
       // A key works for every company of its maker unless narrowed; role 99 picks them.
       companies: isAdmin ? [] : companyOptions.map((option) => option.value),
       expiry: '90',
@@ -119,6 +122,7 @@ function KeyForm({
       await onSubmit({
         name: form.name,
         permissions: form.permissions,
+        scopes: form.personal ? ['personal'] : [],
         companies: form.companies.map(Number),
         expires: expires > latest ? latest : expires,
       });
@@ -157,6 +161,12 @@ function KeyForm({
               </Group>
             </Checkbox.Group>
           )}
+        />
+        <Checkbox
+          label={t('apikeys.fields.personal')}
+          description={t('apikeys.fields.personalHint')}
+          data-testid="api-key-personal"
+          {...register('personal')}
         />
         {(isAdmin || companyOptions.length > 1) && (
           <Controller

@@ -114,13 +114,18 @@ function ApiKeys() {
               </Table.Td>
               <Table.Td>
                 <Group gap={4}>
-                  {key.permissions.length === 0
+                  {key.permissions.length === 0 && key.scopes.length === 0
                     ? '—'
                     : key.permissions.map((permission) => (
                         <Badge key={permission} variant="light" color="gray">
                           {t(`auth.permissions.${permission}`)}
                         </Badge>
                       ))}
+                  {key.scopes.includes('personal') && (
+                    <Badge variant="light" color="orange">
+                      {t('apikeys.fields.personal')}
+                    </Badge>
+                  )}
                 </Group>
               </Table.Td>
               <Table.Td>{key.companies.map((company) => company.name).join(', ')}</Table.Td>
