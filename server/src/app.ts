@@ -18,6 +18,7 @@ import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
 import { AppError, errorHandler, sendFailure } from './http/errors';
 import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
+import { Lifecycle, registerLifecycleRoutes } from './http/lifecycle';
 import { registerLiveEvents } from './http/live-events';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { startJobs } from './jobs';
@@ -66,6 +67,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: Deps;
+  /** Readiness and the drain on SIGTERM (main.ts). */
+  lifecycle: Lifecycle;
   storage: StorageDriver;
 }
 
@@ -93,6 +96,7 @@ export async function buildApp(
       dir: config.dbDir,
       poolSize: config.DATABASE_POOL_SIZE,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       embeddedBudgetMs: config.EMBEDDED_DB_QUERY_BUDGET_MS,
       log,
     }));
@@ -127,6 +131,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  const lifecycle = new Lifecycle();
+  registerLifecycleRoutes(app, lifecycle, database);
   // A JSON call sent with no body at all ("no body" calls of SPEC.md) is `{}`, not a refusal;
   // anything else goes through Fastify's own JSON parser, with its prototype-poisoning guards,
   // and then through the limits of json-guard.ts.
@@ -215,7 +221,8 @@ export async function buildApp(
       registerGraphRoutes(api, deps);
       registerWmsRoutes(api, deps);
       registerWebhookRoutes(api, deps);
-      registerLiveEvents(api, deps);
+      const live = registerLiveEvents(api, deps);
+      lifecycle.onDrain(() => live.drain());
     },
     { prefix: '/api' },
   );
@@ -278,6 +285,7 @@ export async function buildApp(
   if (options.jobs !== false) {
     const jobs = startJobs(deps, storage, app.log);
     app.addHook('preClose', () => jobs.stop());
+    lifecycle.onDrain(() => jobs.stop());
   }
-  return { app, database, deps, storage };
+  return { app, database, deps, storage, lifecycle };
 }

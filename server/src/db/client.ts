@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -41,6 +42,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (0: never). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: how long a query waits for a connection to be made (0: as long as it takes). */
+  connectTimeoutMs?: number;
   /**
    * The embedded database: how long a query may wait for it (behind the others) before the caller
    * gets a DatabaseBusyError (0: no limit). PGlite cannot stop a statement once it runs, so this
@@ -57,7 +60,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // While the database is away a call waits this long for a connection, then answers 503.
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     });
+    survivesLostConnections(pool, options.log);
     const changes = new IdentityChanges();
     const db = await migrated(pool, changes, options);
     const listener = listenForIdentityChanges({ connectionString: options.url }, changes, options.log);
@@ -118,6 +124,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await embedded.close();
     throw error;
   }
+}
+
+/**
+ * A connection PostgreSQL ends (a restart, a failover, pg_terminate_backend, idle_session_timeout)
+ * is an 'error' event of the pool (an idle connection) or of its client (one lent out between two
+ * queries); unheard, it would stop the process. The pool drops that connection and makes new ones
+ * as they are needed; the queries that were running fail, and their calls answer 503.
+ */
+function survivesLostConnections(pool: pg.Pool, log: DatabaseOptions['log']): void {
+  let lastWarning = Number.NEGATIVE_INFINITY;
+  const warn = (error: Error) => {
+    // One line a few seconds at most: a restart ends every connection at once.
+    if (performance.now() - lastWarning < LOST_WARN_EVERY_MS) return;
+    lastWarning = performance.now();
+    log?.warn?.({ error: error.message }, 'a database connection was lost: it is made again when needed');
+  };
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
+}
+
+const LOST_WARN_EVERY_MS = 5_000;
+
+let lastMigrationMs: number | undefined;
+
+/**
+ * Whether the database has every migration of this build (drizzle records each one it applies
+ * with its folder's time; the last of the journal is this build's newest). A later build's
+ * migrations count as applied too. One trivial query: readiness asks it.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  lastMigrationMs ??= Math.max(
+    0,
+    ...(
+      JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
+        entries: { when: number }[];
+      }
+    ).entries.map((entry) => entry.when),
+  );
+  const result = await db.execute(
+    sql`select coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const [row] = (result as unknown as { rows: { last: string }[] }).rows;
+  return Number(row?.last ?? 0) >= lastMigrationMs;
 }
 
 /** The drizzle database on a pool, its migrations applied (one instance at a time). */
