@@ -56,17 +56,28 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-      // While the database is away a call waits this long for a connection, then answers 503.
-      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
-    });
-    survivesLostConnections(pool, options.log);
+    const pool = new PostgresPool(
+      {
+        connectionString: options.url,
+        max: options.poolSize ?? 10,
+        ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+        // While the database is away a call waits this long for a connection, then answers 503.
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      },
+      options.log,
+    );
     const changes = new IdentityChanges();
     const db = await migrated(pool, changes, options);
-    const listener = listenForIdentityChanges({ connectionString: options.url }, changes, options.log);
+    const listener = listenForIdentityChanges(
+      {
+        connectionString: options.url,
+        // A connection whose peer went silent (a failover) is noticed, and a new one not waited on forever.
+        keepAlive: true,
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      },
+      changes,
+      options.log,
+    );
     await listener.ready;
     attachIdentityChanges(db, changes);
     return {
@@ -126,25 +137,77 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/** At most one warning of lost connections in this time: a restart ends every connection at once. */
+const LOST_WARN_EVERY_MS = 5_000;
+
 /**
+ * The pool of PostgreSQL connections, made to outlive the database's restarts and failovers.
+ *
  * A connection PostgreSQL ends (a restart, a failover, pg_terminate_backend, idle_session_timeout)
  * is an 'error' event of the pool (an idle connection) or of its client (one lent out between two
  * queries); unheard, it would stop the process. The pool drops that connection and makes new ones
  * as they are needed; the queries that were running fail, and their calls answer 503.
+ *
+ * A client lent out whose connection ends is given back at once: drizzle's transaction() does not
+ * release its client when `begin` fails (drizzle-orm 0.45, node-postgres/session.js, `begin` before
+ * its try), and each such client would otherwise stay lent out for good, until no connection is left.
  */
-function survivesLostConnections(pool: pg.Pool, log: DatabaseOptions['log']): void {
-  let lastWarning = Number.NEGATIVE_INFINITY;
-  const warn = (error: Error) => {
-    // One line a few seconds at most: a restart ends every connection at once.
-    if (performance.now() - lastWarning < LOST_WARN_EVERY_MS) return;
-    lastWarning = performance.now();
-    log?.warn?.({ error: error.message }, 'a database connection was lost: it is made again when needed');
-  };
-  pool.on('error', warn);
-  pool.on('connect', (client) => client.on('error', warn));
+class PostgresPool extends pg.Pool {
+  #lastWarning = Number.NEGATIVE_INFINITY;
+
+  constructor(config: pg.PoolConfig, log: DatabaseOptions['log']) {
+    super(config);
+    const warn = (error: Error) => {
+      if (performance.now() - this.#lastWarning < LOST_WARN_EVERY_MS) return;
+      this.#lastWarning = performance.now();
+      log?.warn?.({ error: error.message }, 'a database connection was lost: it is made again when needed');
+    };
+    this.on('error', warn);
+    this.on('connect', (client) => client.on('error', warn));
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    // The pool's own queries (pool.query) lend with a callback and always give back.
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then(releasedWhenEnded);
+  }
 }
 
-const LOST_WARN_EVERY_MS = 5_000;
+/** The client, given back to its pool (once) if its connection ends while it is lent out. */
+function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const ended = () => {
+    if (released) return;
+    released = true;
+    release(new Error('the connection ended while lent out'));
+  };
+  client.once('end', ended);
+  client.release = (error?: Error | boolean) => {
+    client.off('end', ended);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  return client;
+}
 
 let lastMigrationMs: number | undefined;
 
