@@ -60,6 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       {
         connectionString: options.url,
         max: options.poolSize ?? 10,
+        // A connection whose peer went silent (a failover) is noticed by the operating system.
+        keepAlive: true,
         ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
         // While the database is away a call waits this long for a connection, then answers 503.
         ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),

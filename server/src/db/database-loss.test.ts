@@ -232,6 +232,10 @@ describe('the database going away', () => {
     // Every answer was a success or a 503: no server error, no hang.
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
 
+    // An outage is warned of, not logged as errors (no "unexpected error", no "job failed").
+    const errors = logs.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
+    expect(errors.map((entry) => entry.msg)).toEqual([]);
+
     // Every write answered 200 is in the database.
     const direct = new URL(url);
     direct.pathname = `/${name}`;
