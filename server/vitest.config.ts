@@ -10,7 +10,9 @@ const embeddedOnly = process.env.TEST_DATABASE_URL
   ? ['src/lifecycle.test.ts', 'src/db/embedded.test.ts']
   : [];
 /** Several server processes share one database only on PostgreSQL: that test runs in its pass. */
-const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['src/instances.test.ts'];
+const postgresOnly = process.env.TEST_DATABASE_URL
+  ? []
+  : ['src/instances.test.ts', 'src/db/database-loss.test.ts'];
 
 /**
  * Files that spend most of their time waiting on servers they start (their startup, a crash, a

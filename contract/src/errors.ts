@@ -4,6 +4,7 @@ export const ERROR_MESSAGES = {
   unauthorized: 'Authentication required. Try to relogin.',
   forbidden: 'Access forbidden',
   server_unavailable: 'Server is currently unavailable. Please try again later.',
+  query_too_slow: 'This search takes too long: narrow it',
   user_excluded: 'User is blocked. Please contact the administrator.',
   password_too_soft: 'New password is too short',
   too_many_login_failures: 'Too many login failures. Please contact the administrator.',
@@ -83,6 +84,8 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   rate_limited: 429,
   server_error: 500,
+  server_unavailable: 503,
+  query_too_slow: 503,
 };
 
 export interface Failure {

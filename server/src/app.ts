@@ -19,6 +19,7 @@ import { seedReferenceData } from './demo/seed-reference';
 import type { Deps } from './http/calls';
 import { AppError, errorHandler, sendFailure } from './http/errors';
 import { inspectJson, JSON_PROBLEM_REASONS } from './http/json-guard';
+import { Lifecycle, registerLifecycleRoutes } from './http/lifecycle';
 import { type LiveEvents, registerLiveEvents } from './http/live-events';
 import { createMetrics, serveMetrics, timeRequests } from './http/metrics';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -67,6 +68,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: Deps;
+  /** Readiness and the drain on SIGTERM (main.ts). */
+  lifecycle: Lifecycle;
   storage: StorageDriver;
 }
 
@@ -94,6 +97,7 @@ export async function buildApp(
       dir: config.dbDir,
       poolSize: config.DATABASE_POOL_SIZE,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       embeddedBudgetMs: config.EMBEDDED_DB_QUERY_BUDGET_MS,
       log,
     }));
@@ -129,6 +133,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  const lifecycle = new Lifecycle();
+  registerLifecycleRoutes(app, lifecycle, database);
   // A JSON call sent with no body at all ("no body" calls of SPEC.md) is `{}`, not a refusal;
   // anything else goes through Fastify's own JSON parser, with its prototype-poisoning guards,
   // and then through the limits of json-guard.ts.
@@ -218,7 +224,9 @@ export async function buildApp(
       registerGraphRoutes(api, deps);
       registerWmsRoutes(api, deps);
       registerWebhookRoutes(api, deps);
-      live = registerLiveEvents(api, deps);
+      const streams = registerLiveEvents(api, deps);
+      live = streams;
+      lifecycle.onDrain(() => streams.drain());
     },
     { prefix: '/api' },
   );
@@ -281,6 +289,7 @@ export async function buildApp(
   if (options.jobs !== false) {
     const jobs = startJobs(deps, storage, app.log);
     app.addHook('preClose', () => jobs.stop());
+    lifecycle.onDrain(() => jobs.stop());
   }
   try {
     await serveMetrics(app, config, deps.metrics, { database, live: () => live });
@@ -288,5 +297,5 @@ export async function buildApp(
     await app.close();
     throw new ConfigError(`Invalid configuration: METRICS_PORT: ${(error as Error).message}`);
   }
-  return { app, database, deps, storage };
+  return { app, database, deps, storage, lifecycle };
 }

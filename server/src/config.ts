@@ -119,8 +119,12 @@ const ConfigSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: int(1, 1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(30_000),
+  /** PostgreSQL: how long a call waits for a new connection before answering 503 (0: no limit). */
+  DATABASE_CONNECT_TIMEOUT_MS: int(0, 600_000).default(5_000),
   /** The embedded database: how long a query may wait for it before the call answers 503 (0: no limit). */
   EMBEDDED_DB_QUERY_BUDGET_MS: int(0, 3_600_000).default(10_000),
+  /** On SIGTERM: how long running calls and job steps may take to finish before the process exits. */
+  SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: int(1, 60 * 24 * 7).default(8 * 60),
   SESSION_ABSOLUTE_DAYS: int(1, 365).default(7),

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -256,6 +257,79 @@ describe('a bare installation', () => {
       expect(skus.body.items).toHaveLength(8);
       server.child.kill('SIGTERM');
       await server.exited;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
+
+/**
+ * An upload whose body is sent in two halves: the call is running (the server has its headers: it
+ * answered `Expect: 100-continue`) once `started` resolves, and finishes once `finish` is called.
+ */
+function slowUpload(url: string, token: string) {
+  const boundary = 'shutdown-test-boundary';
+  const head = `--${boundary}\r\ncontent-disposition: form-data; name="name"\r\n\r\nslow.txt\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="slow.txt"\r\ncontent-type: text/plain\r\n\r\n`;
+  const tail = `the second half\r\n--${boundary}--\r\n`;
+  const first = `${'the first half '.repeat(100)}\n`;
+  const request = httpRequest(`${url}/api/files/upload`, {
+    method: 'POST',
+    headers: {
+      authorization: `SessionCode ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': Buffer.byteLength(head + first + tail),
+      expect: '100-continue',
+    },
+  });
+  const started = new Promise<void>((resolve) =>
+    request.once('continue', () => {
+      request.write(head + first);
+      resolve();
+    }),
+  );
+  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    request.once('response', (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    request.once('error', reject);
+  });
+  request.flushHeaders();
+  return { started, answer, finish: () => request.end(tail) };
+}
+
+describe('shutdown', () => {
+  it('on SIGTERM is no longer ready, ends live streams with a retry hint, finishes the running call and exits 0', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'extranet-shutdown-'));
+    try {
+      const server = await startServer({ dir, env: { SHUTDOWN_GRACE_MS: '60000' } });
+      // Fastify's deprecation warnings (FSTDEP…) come at start.
+      expect(server.output()).not.toMatch(/FSTDEP|DeprecationWarning/);
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+      const token = await login(server);
+      const stream = await fetch(`${server.url}/api/events`, {
+        headers: { authorization: `SessionCode ${token}` },
+      });
+      expect(stream.status).toBe(200);
+      const upload = slowUpload(server.url, token);
+      await upload.started;
+
+      server.child.kill('SIGTERM');
+      expect(await stream.text()).toMatch(/\nretry: \d+\n\n$/);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect({ status: ready.status, body: await ready.json() }).toEqual({
+        status: 503,
+        body: { status: 'unavailable', reason: 'shutting down' },
+      });
+      expect(server.child.exitCode).toBeNull();
+
+      upload.finish();
+      const answer = await upload.answer;
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ code: expect.any(String), name: 'slow.txt' });
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('shutting down: finishing the running calls');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -17,6 +17,9 @@ Options:
 
 Configuration comes from the environment; README.md lists every variable.`;
 
+/** After SHUTDOWN_GRACE_MS, what the close (of the database above all) may still take. */
+const FORCED_CLOSE_MS = 10_000;
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -42,16 +45,37 @@ async function main() {
   const unlock = config.dbDir ? lockDataDir(config.DATA_DIR, config.dbDir) : () => {};
   let closing = false;
   try {
-    const { app, deps } = await buildApp(config, { log });
+    const { app, deps, lifecycle } = await buildApp(config, { log });
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
+      app.log.info(
+        { signal, graceMs: config.SHUTDOWN_GRACE_MS },
+        'shutting down: finishing the running calls',
+      );
+      let code = 0;
       try {
+        // Readiness answers 503 from here; live streams end with a retry hint; jobs stop claiming.
+        if (!(await lifecycle.drain(config.SHUTDOWN_GRACE_MS))) {
+          app.log.warn(
+            { graceMs: config.SHUTDOWN_GRACE_MS },
+            'calls or job steps were still running at the end of SHUTDOWN_GRACE_MS: their connections are closed',
+          );
+          app.server.closeAllConnections();
+          // The database's close waits for its queries: past a further while, the process goes as killed.
+          setTimeout(() => {
+            console.error('the shutdown did not finish: exiting');
+            process.exit(1);
+          }, FORCED_CLOSE_MS).unref();
+        }
         await app.close();
+        app.log.info('stopped');
+      } catch (error) {
+        app.log.error({ err: error }, 'the shutdown failed');
+        code = 1;
       } finally {
         unlock();
-        process.exit(0);
+        process.exit(code);
       }
     };
     process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -43,6 +44,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: a statement running longer is cancelled (0: never). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: how long a query waits for a connection to be made (0: as long as it takes). */
+  connectTimeoutMs?: number;
   /**
    * The embedded database: how long a query may wait for it (behind the others) before the caller
    * gets a DatabaseBusyError (0: no limit). PGlite cannot stop a statement once it runs, so this
@@ -55,14 +58,30 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    });
+    const pool = new PostgresPool(
+      {
+        connectionString: options.url,
+        max: options.poolSize ?? 10,
+        // A connection whose peer went silent (a failover) is noticed by the operating system.
+        keepAlive: true,
+        ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+        // While the database is away a call waits this long for a connection, then answers 503.
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      },
+      options.log,
+    );
     const changes = new IdentityChanges();
     const db = await migrated(pool, changes, options);
-    const listener = listenForIdentityChanges({ connectionString: options.url }, changes, options.log);
+    const listener = listenForIdentityChanges(
+      {
+        connectionString: options.url,
+        // A connection whose peer went silent (a failover) is noticed, and a new one not waited on forever.
+        keepAlive: true,
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      },
+      changes,
+      options.log,
+    );
     await listener.ready;
     attachIdentityChanges(db, changes);
     return {
@@ -122,6 +141,101 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await embedded.close();
     throw error;
   }
+}
+
+/** At most one warning of lost connections in this time: a restart ends every connection at once. */
+const LOST_WARN_EVERY_MS = 5_000;
+
+/**
+ * The pool of PostgreSQL connections, made to outlive the database's restarts and failovers.
+ *
+ * A connection PostgreSQL ends (a restart, a failover, pg_terminate_backend, idle_session_timeout)
+ * is an 'error' event of the pool (an idle connection) or of its client (one lent out between two
+ * queries); unheard, it would stop the process. The pool drops that connection and makes new ones
+ * as they are needed; the queries that were running fail, and their calls answer 503.
+ *
+ * A client lent out whose connection ends is given back at once: drizzle's transaction() does not
+ * release its client when `begin` fails (drizzle-orm 0.45, node-postgres/session.js, `begin` before
+ * its try), and each such client would otherwise stay lent out for good, until no connection is left.
+ */
+class PostgresPool extends pg.Pool {
+  #lastWarning = Number.NEGATIVE_INFINITY;
+
+  constructor(config: pg.PoolConfig, log: DatabaseOptions['log']) {
+    super(config);
+    const warn = (error: Error) => {
+      if (performance.now() - this.#lastWarning < LOST_WARN_EVERY_MS) return;
+      this.#lastWarning = performance.now();
+      log?.warn?.({ error: error.message }, 'a database connection was lost: it is made again when needed');
+    };
+    this.on('error', warn);
+    this.on('connect', (client) => client.on('error', warn));
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    // The pool's own queries (pool.query) lend with a callback and always give back.
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then(releasedWhenEnded);
+  }
+}
+
+/** The client, given back to its pool (once) if its connection ends while it is lent out. */
+function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const ended = () => {
+    if (released) return;
+    released = true;
+    release(new Error('the connection ended while lent out'));
+  };
+  client.once('end', ended);
+  client.release = (error?: Error | boolean) => {
+    client.off('end', ended);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  return client;
+}
+
+let lastMigrationMs: number | undefined;
+
+/**
+ * Whether the database has every migration of this build (drizzle records each one it applies
+ * with its folder's time; the last of the journal is this build's newest). A later build's
+ * migrations count as applied too. One trivial query: readiness asks it.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  lastMigrationMs ??= Math.max(
+    0,
+    ...(
+      JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
+        entries: { when: number }[];
+      }
+    ).entries.map((entry) => entry.when),
+  );
+  const result = await db.execute(
+    sql`select coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const [row] = (result as unknown as { rows: { last: string }[] }).rows;
+  return Number(row?.last ?? 0) >= lastMigrationMs;
 }
 
 /** The drizzle database on a pool, its migrations applied (one instance at a time). */

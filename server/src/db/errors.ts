@@ -11,7 +11,46 @@ interface DatabaseErrorFields {
 function* chain(error: unknown): Generator<DatabaseErrorFields> {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     yield e as DatabaseErrorFields;
+    // A connection refused on each of a host's addresses (IPv4 and IPv6) comes as one AggregateError.
+    if (e instanceof AggregateError)
+      for (const inner of e.errors) if (inner) yield inner as DatabaseErrorFields;
   }
+}
+
+/**
+ * PostgreSQL cancelled a statement (SQLSTATE 57014): on this server, one that ran past
+ * DATABASE_STATEMENT_TIMEOUT_MS (nothing here cancels a statement otherwise). The code, not the
+ * message, which the server's language setting translates.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  for (const { code } of chain(error)) if (code === '57014') return true;
+  return false;
+}
+
+/** The network's codes of a database that cannot be reached. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs of a database going or gone: connection exceptions (08…), shutdown (57P01-57P03), too many connections. */
+const GOING = /^(?:08...|57P0[123]|53300)$/;
+/** What `pg` and its pool say of a connection that ended, or was not made in time. */
+const LOST =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** The database could not be reached, or ended the connection: the call may succeed again soon. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code, message } of chain(error)) {
+    if (code && (UNREACHABLE.has(code) || GOING.test(code))) return true;
+    if (message && LOST.test(message)) return true;
+  }
+  return false;
 }
 
 /** The unique index or constraint a write ran into, when it ran into one (SQLSTATE 23505). */

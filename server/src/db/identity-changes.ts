@@ -130,7 +130,11 @@ export function identityWriteLogger(changes: IdentityChanges): DrizzleLogger {
   };
 }
 
-const RECONNECT_MS = 1_000;
+/** The listening connection is made again after 0.25 s, then twice as long each time, up to 5 s. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
+const reconnectDelay = (attempt: number) =>
+  Math.round(Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5));
 
 /**
  * PostgreSQL: one connection of its own LISTENs on LISTENED_CHANNELS. While it is down the
@@ -145,6 +149,10 @@ export function listenForIdentityChanges(
   let client: pg.Client | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let attempts = 0;
+  const retry = () => {
+    timer = setTimeout(() => void reconnect(), reconnectDelay(attempts++));
+  };
 
   const down = () => {
     changes.setLive(false);
@@ -162,11 +170,24 @@ export function listenForIdentityChanges(
       client = undefined;
       down();
       log?.warn?.('the connection listening for session changes ended: reconnecting');
-      timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+      attempts = 0;
+      retry();
     });
-    await next.connect();
-    await next.query(LISTENED_CHANNELS.map((channel) => `listen ${channel}`).join('; '));
+    try {
+      await next.connect();
+      await next.query(LISTENED_CHANNELS.map((channel) => `listen ${channel}`).join('; '));
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
+    if (attempts > 0)
+      log?.warn?.({ attempts }, 'listening for session changes again: the caches start afresh');
+    attempts = 0;
     changes.setLive(true);
     changes.emit();
     changes.emitNotifications();
@@ -176,13 +197,13 @@ export function listenForIdentityChanges(
     try {
       await connect();
     } catch {
-      timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+      if (!closed) retry();
     }
   };
   down();
   return {
     ready: connect().catch(() => {
-      timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+      if (!closed) retry();
     }),
     async close() {
       closed = true;

@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Failure, type InputFailures } from '@extranet/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseBusy, uniqueViolation } from '../db/errors';
+import { isDatabaseBusy, isDatabaseUnavailable, isStatementTimeout, uniqueViolation } from '../db/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -113,6 +113,22 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (unique) return sendFailure(reply, ERROR_STATUS[unique] ?? 200, { code: unique });
   // The embedded database's budget ran out (WaitingPool in db/embedded.ts says so in the log).
   if (isDatabaseBusy(error)) return sendFailure(reply, 503, { code: 'server_unavailable' });
+  // A query past DATABASE_STATEMENT_TIMEOUT_MS: the request asked too much, the server is fine.
+  if (isStatementTimeout(error)) {
+    request.log.warn(
+      { call: request.routeOptions.url, ms: Math.round(reply.elapsedTime), reqId: request.id },
+      'a query ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled',
+    );
+    return sendFailure(reply, 503, { code: 'query_too_slow' });
+  }
+  // The database is away (a restart, a failover): the call is worth trying again in a moment.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn(
+      { call: request.routeOptions.url, error: (error as Error).message, reqId: request.id },
+      'the database is unavailable',
+    );
+    return sendFailure(reply, 503, { code: 'server_unavailable' });
+  }
   request.log.error({ err: error, reqId: request.id }, 'unexpected error');
   return sendFailure(reply, 500, { code: 'server_error', details: { request_id: request.id } });
 }

@@ -47,6 +47,9 @@ interface Limits {
 export const FULL_RETRY_AFTER_SECONDS = 30;
 /** A client that reads slower than events come is let go past this many unsent bytes. */
 const MAX_UNSENT_BYTES = 64 * 1024;
+/** A stream ended by a shutdown asks its client to come back after 1 to 4 s. */
+const DRAIN_RETRY_MS = 1_000;
+const DRAIN_RETRY_SPREAD_MS = 3_000;
 /** Sessions read again at once, at most (the rest wait for these). */
 const RECHECK_BATCH = 100;
 
@@ -157,6 +160,19 @@ export class LiveEvents {
     out.on('close', stream.end);
     // The first bytes send the headers: the client knows at once that it is connected.
     out.write(': connected\n\n');
+  }
+
+  /**
+   * The instance is shutting down: each stream is told when to come back (the SSE `retry` field,
+   * spread over a few seconds so that the clients do not all return at once, to another instance)
+   * and ended; no new one opens.
+   */
+  drain(): void {
+    this.#stopped = true;
+    for (const stream of [...this.#streams]) {
+      stream.out.write(`retry: ${DRAIN_RETRY_MS + Math.floor(Math.random() * DRAIN_RETRY_SPREAD_MS)}\n\n`);
+      stream.end();
+    }
   }
 
   stop(): void {

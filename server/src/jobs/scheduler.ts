@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
 
 export interface Task {
   name: string;
@@ -29,11 +30,22 @@ export function startScheduler(options: {
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
 
+  /** Tasks that failed because the database is away: said once, not at every tick of the outage. */
+  const waiting = new Set<string>();
   const runTask = async (task: Task) => {
     try {
       await task.run();
+      waiting.delete(task.name);
     } catch (error) {
-      options.log.error({ err: error, task: task.name }, 'job failed');
+      if (!isDatabaseUnavailable(error)) {
+        options.log.error({ err: error, task: task.name }, 'job failed');
+      } else if (!waiting.has(task.name)) {
+        waiting.add(task.name);
+        options.log.warn(
+          { task: task.name, error: (error as Error).message },
+          'job waits for the database to come back',
+        );
+      }
     }
   };
 

@@ -8,7 +8,11 @@ export function signWebhook(secret: string, timestamp: string, body: string | Bu
   return `sha256=${hmac.digest('hex')}`;
 }
 
-/** What a receiver does (docs/webhooks.md): the signature compared in constant time. */
+/**
+ * What a receiver does (docs/webhooks.md): the signature compared in constant time. The server
+ * only signs; its tests check with this.
+ * @internal
+ */
 export function isValidWebhookSignature(options: {
   secret: string;
   timestamp: string;

@@ -41,6 +41,9 @@ function isFailureBody(body: unknown): body is FailureBody {
   );
 }
 
+/** The codes a 503 answer carries. */
+const UNAVAILABLE_CODES = new Set<ErrorCode>(['server_unavailable', 'query_too_slow']);
+
 /** The HTTP status of a failed response as a code, as SPEC.md §8 'Client mapping' says. */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
@@ -64,6 +67,15 @@ function codeForStatus(status: number): ErrorCode {
  * Undefined when the answer is a success.
  */
 export function toApiError(status: number, body: unknown): ApiError | undefined {
+  if (status === 503) {
+    // The server is away or draining (server_unavailable), or a query ran past its time
+    // (query_too_slow): both say so in the body; a proxy's bare 503 means no server answered.
+    const code = isFailureBody(body) ? toErrorCode(body.failure.code) : 'server_unavailable';
+    return new ApiError(
+      UNAVAILABLE_CODES.has(code) ? code : 'server_unavailable',
+      isFailureBody(body) ? body.failure : undefined,
+    );
+  }
   if (status < 200 || status > 299) {
     return new ApiError(codeForStatus(status), isFailureBody(body) ? body.failure : undefined);
   }

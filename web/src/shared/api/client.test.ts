@@ -102,6 +102,9 @@ describe('callApi', () => {
     [404, 'not_found', 'server_error'],
     [500, 'server_error', 'server_error'],
     [502, undefined, 'server_error'],
+    [503, 'query_too_slow', 'query_too_slow'],
+    [503, 'server_unavailable', 'server_unavailable'],
+    [503, undefined, 'server_unavailable'],
     [429, 'rate_limited', 'rate_limited'],
   ])('maps HTTP %i (%s) to %s', async (status, code, expected) => {
     vi.stubGlobal('fetch', respond(status, code ? { failure: { code } } : 'Bad gateway'));
@@ -176,6 +179,10 @@ describe('toApiError, the one mapping of answers for calls, uploads and download
     [413, 'not json', 'server_error'],
     [429, { failure: { code: 'rate_limited' } }, 'rate_limited'],
     [502, undefined, 'server_error'],
+    [503, { failure: { code: 'query_too_slow' } }, 'query_too_slow'],
+    [503, { failure: { code: 'server_unavailable' } }, 'server_unavailable'],
+    [503, 'Service Unavailable', 'server_unavailable'],
+    [503, { failure: { code: 'order_incomplete' } }, 'server_unavailable'],
     [200, { failure: { code: 'order_incomplete', details: { problems: 1 } } }, 'order_incomplete'],
     [200, { failure: { code: 'no_such_code' } }, 'server_error'],
   ] as const)('maps HTTP %i with %j to %s', (status, body, code) => {

@@ -81,6 +81,27 @@ describe('the live stream', () => {
     unsubscribe();
   });
 
+  it('comes back after the wait a server shutting down asks for (retry), not after its own backoff', async () => {
+    const first = streamed();
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(first.response)
+      .mockResolvedValue(new Response('{}', { status: 503 }));
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const hook = renderHook(() => useLiveStream());
+    await until(() => liveEvents.isConnected());
+
+    first.write('retry: 4321\n\n');
+    first.end();
+    await until(() => !liveEvents.isConnected());
+    await until(() => timers.mock.calls.some(([, ms]) => ms === 4321));
+    // The backoff (750 ms with this randomness) was not the wait.
+    expect(timers.mock.calls.some(([, ms]) => ms === 750)).toBe(false);
+    hook.unmount();
+  });
+
   it('stays down while the server refuses it, trying again later', async () => {
     const fetch = vi.fn().mockResolvedValue(new Response('{}', { status: 503 }));
     vi.stubGlobal('fetch', fetch);

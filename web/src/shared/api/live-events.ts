@@ -38,6 +38,12 @@ export function backoffMs(failures: number): number {
 /** The server writes at least every 25 s: silence past this means the connection is gone. */
 const SILENCE_MS = 60_000;
 
+/**
+ * The wait the server asked for before its stream ended (the SSE `retry` field, sent by an instance
+ * shutting down): used once, instead of the backoff.
+ */
+let retryHintMs: number | undefined;
+
 const listeners = new Set<Listener>();
 const connectionListeners = new Set<() => void>();
 let connected = false;
@@ -100,6 +106,9 @@ async function readOnce(signal: AbortSignal): Promise<boolean> {
         const event = toLiveEvent(message);
         if (event) emit(event);
       },
+      onRetry: (ms) => {
+        retryHintMs = ms;
+      },
     });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     // Stopped (signed out, silence): the read in progress ends at once.
@@ -137,7 +146,9 @@ async function run(signal: AbortSignal): Promise<void> {
       const reached = await readOnce(signal);
       if (signal.aborted) return;
       failures = reached ? 1 : failures + 1;
-      await sleep(backoffMs(failures), signal);
+      const hint = reached ? retryHintMs : undefined;
+      retryHintMs = undefined;
+      await sleep(hint ?? backoffMs(failures), signal);
     }
   } finally {
     connectionListeners.delete(resyncOnConnect);

@@ -9,6 +9,7 @@ export function getPageConfig(): PageConfig {
   return current;
 }
 
+/** Tests set the page's configuration instead of fetching it. @internal */
 export function setPageConfig(config: PageConfig): void {
   current = config;
 }

@@ -14,7 +14,13 @@ async function fetchSession(signal?: AbortSignal): Promise<Session> {
   } catch (error) {
     // Refused by the server (not merely unreachable): the stored code is no good any more.
     const code = errorCodeOf(error);
-    if (!signal?.aborted && code !== 'server_unavailable' && code !== 'server_error') sessionToken.clear();
+    if (
+      !signal?.aborted &&
+      code !== 'server_unavailable' &&
+      code !== 'query_too_slow' &&
+      code !== 'server_error'
+    )
+      sessionToken.clear();
     throw error;
   }
 }
