@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,10 +12,11 @@ import { LocaleNumberInput } from '../../../shared/ui/number-field';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { findSoleAddress } from '../api/find-sole-address';
 import type { OrderKind, OrderView } from '../api/keys';
+import { useCountedUoms } from '../api/list-counted-uoms';
 import { addressSource, currencySource, customerSource, locationSource, vendorSource } from '../api/sources';
 import { DateField } from './date-field';
 import { liveProblems } from './live-problems';
-import { formValuesOf, OrderFormSchema, type OrderFormValues } from './order-form-values';
+import { formValuesOf, type OrderFormValues, orderFormSchema } from './order-form-values';
 import { OrderLinesEditor } from './order-lines-editor';
 import { OrderProblems } from './order-problems';
 import { orderPaths } from './paths';
@@ -45,8 +47,10 @@ export function OrderEditForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sales = kind === 'sales';
+  const counted = useCountedUoms();
+  const resolver = useMemo(() => zodResolver(orderFormSchema(counted)), [counted]);
   const form = useForm<OrderFormValues>({
-    resolver: zodResolver(OrderFormSchema),
+    resolver,
     defaultValues: formValuesOf(kind, order),
   });
   const { control, register, handleSubmit, setValue, getValues, watch, formState } = form;

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { toAmount } from './amount-inputs';
 import { parseDate } from './date-field';
 import { formatDecimal, formatMoney } from './format';
-import { editFieldsOf, emptyLine, OrderFormSchema, type OrderFormValues } from './order-form-values';
+import {
+  editFieldsOf,
+  emptyLine,
+  OrderFormSchema,
+  type OrderFormValues,
+  orderFormSchema,
+} from './order-form-values';
 
 function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
   return {
@@ -80,6 +86,28 @@ describe('the edit form of an order', () => {
     const result = OrderFormSchema.safeParse(values({ delivery_date: '15/01/2027' }));
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['delivery_date', 'dateInput.invalid'],
+    ]);
+  });
+});
+
+describe('whole quantities of counted units', () => {
+  it('refuses a fraction of a counted unit and of the due days, and takes one of a measured unit', () => {
+    const pcs = 1;
+    const kg = 2;
+    const result = orderFormSchema(new Set([pcs])).safeParse(
+      values({
+        due_days: 1.5,
+        lines: [
+          { ...emptyLine(pcs), sku_id: 10, ordered_qty: 1.5 },
+          { ...emptyLine(kg), sku_id: 11, ordered_qty: 1.5 },
+          { ...emptyLine(pcs), sku_id: 12, ordered_qty: 15 },
+          { ...emptyLine(pcs), sku_id: 13, ordered_qty: 0.5, deleted: true },
+        ],
+      }),
+    );
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['due_days', 'numberInput.decimals_zero'],
+      ['lines.0.ordered_qty', 'orders.edit.qtyNotWhole'],
     ]);
   });
 });
