@@ -15,7 +15,7 @@ import { modals } from '@mantine/modals';
 import { IconEye, IconPlus, IconRotateClockwise, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { failureReason } from '../../../shared/messages/failure-reason';
 import { ExportMenu } from '../../../shared/ui/export-menu';
@@ -76,6 +76,7 @@ function useListState() {
 
 export function OrdersListPage({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { table, state, search, update } = useListState();
   const resetAll = useResetAllFailures(kind);
   const resetOne = useResetFailure(kind);
@@ -318,6 +319,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           </Group>
         )}
         cardTitleColumns={['external_code', 'status']}
+        onRowClick={({ record }) => navigate(orderPaths.view(kind, record.head_id))}
         columns={[
           {
             accessor: 'view',
@@ -339,7 +341,11 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           {
             accessor: 'external_code',
             title: t('orders.fields.externalCode'),
-            render: (row) => row.external_code ?? `#${row.head_id}`,
+            render: (row) => (
+              <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
+                {row.external_code ?? `#${row.head_id}`}
+              </Anchor>
+            ),
           },
           {
             accessor: 'status',
