@@ -341,6 +341,8 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           {
             accessor: 'external_code',
             title: t('orders.fields.externalCode'),
+            // A code is read whole: "PO-2026-00190", never "PO-2026-" over "00190".
+            noWrap: true,
             render: (row) => (
               <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
                 {row.external_code ?? `#${row.head_id}`}
