@@ -14,6 +14,12 @@ export interface RefreshButtonProps {
 }
 
 /**
+ * A labelled button's height: Mantine's 36 px inner box inside its 1 px border, grown so by
+ * app/wrapping.css's min-height on both (a label may wrap onto a second line).
+ */
+const LABELLED_BUTTON_HEIGHT = 38;
+
+/**
  * The refresh icon button of a page or panel, the same everywhere: as tall as the labelled buttons
  * beside it, its icon centred, turning in place while the data is fetched (Mantine's `loading`
  * slides the icon down and out, which left it sitting low at every refresh).
@@ -24,7 +30,7 @@ export function RefreshButton({ onRefresh, loading, label, variant = 'default' }
     <Tooltip label={t('common.refresh')}>
       <ActionIcon
         variant={variant}
-        size={variant === 'subtle' ? undefined : 'input-sm'}
+        size={variant === 'subtle' ? undefined : LABELLED_BUTTON_HEIGHT}
         aria-label={label ?? t('common.refresh')}
         aria-busy={loading}
         onClick={() => void onRefresh()}
