@@ -6,6 +6,17 @@ export const ROLES = [1, 7, 81, 99] as const;
 export type RoleId = (typeof ROLES)[number];
 export const ROLE_ADMIN: RoleId = 99;
 
+/**
+ * The permissions a role usually has: a new user of the role starts with them ticked, changeable
+ * before saving (an operator orders and sees stock; a manager does all but the catalogs).
+ */
+export const ROLE_USUAL_PERMISSIONS: Record<RoleId, readonly Permission[]> = {
+  1: ['stck', 'pord', 'sord'],
+  7: ['umgr', 'stck', 'pord', 'sord', 'reps'],
+  81: ['umgr', 'stck', 'pord', 'sord', 'reps'],
+  99: PERMISSIONS,
+};
+
 export const NOTIFICATION_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
