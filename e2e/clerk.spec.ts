@@ -267,3 +267,51 @@ test('screen readers hear no "nothing found" under a full list; open menus and s
   await expect(page.getByRole('option').first()).toBeVisible();
   await expectAccessible(page);
 });
+
+test('an order that came with a vendor of one address gets that address in the form, and it stays (lv)', async ({
+  page,
+}) => {
+  const token = await apiLogin(page, DEMO.operator);
+  const headId = await seedEmptyOrder(page, token, 'purch', `E2E-SOLE-${suffix}`);
+  const order = await api<{ consignee_id: number }>(
+    page,
+    '/orders/purch/view_order',
+    { head_id: headId },
+    token,
+  );
+  const vendors = await api<{ items: Array<{ vendor_id: number }> }>(
+    page,
+    '/catalogs/vendor/list',
+    { filters: { consignee_id: order.consignee_id, for_order: true }, count: 50 },
+    token,
+  );
+  let sole: { vendorId: number; code: string } | null = null;
+  for (const vendor of vendors.items) {
+    const addresses = await api<{ items: Array<{ code: string }> }>(
+      page,
+      '/catalogs/address/list',
+      { filters: { vendor_id: vendor.vendor_id }, count: 2 },
+      token,
+    );
+    if (addresses.items.length === 1) {
+      sole = { vendorId: vendor.vendor_id, code: addresses.items[0]!.code };
+      break;
+    }
+  }
+  expect(sole).not.toBeNull();
+  // Made through the API with its vendor and no address, as an integration or a copy would.
+  await api(
+    page,
+    '/orders/purch/edit_order',
+    { head_id: headId, fields: { vendor_id: sole!.vendorId } },
+    token,
+  );
+
+  await inLanguage(page, 'lv');
+  await signIn(page, DEMO.operator, `/orders/purch/edit/${headId}`);
+  const address = page.getByRole('combobox', { name: 'Piegādātāja adrese' });
+  await expect(address).toHaveValue(new RegExp(`^${sole!.code}`));
+  await page.getByRole('textbox', { name: 'Automašīnas numurs' }).fill('AB-1');
+  await expect(address).toHaveValue(new RegExp(`^${sole!.code}`));
+  await expectAccessible(page);
+});

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,14 +65,27 @@ export function OrderEditForm({
     if (sales) setValue('delivery_address_id', null, { shouldDirty: true });
     if (value === null) return;
     if (defaultCurrencyId) setValue('currency_id', defaultCurrencyId, { shouldDirty: true });
-    const sole = await findSoleAddress(queryClient, sales ? { customer_id: value } : { vendor_id: value });
+    await fillSoleAddress(value);
+  };
+
+  /** The party's only address into the empty address pickers. */
+  const fillSoleAddress = async (party: number) => {
+    const sole = await findSoleAddress(queryClient, sales ? { customer_id: party } : { vendor_id: party });
     // The user may have picked something else meanwhile: only an empty picker is filled.
-    if (sole === null || getValues('party_id') !== value) return;
+    if (sole === null || getValues('party_id') !== party) return;
     if (getValues('address_id') === null) setValue('address_id', sole, { shouldDirty: true });
     if (sales && getValues('delivery_address_id') === null) {
       setValue('delivery_address_id', sole, { shouldDirty: true });
     }
   };
+
+  // An order that came with its party but no address (copied, imported, made through the API)
+  // gets the party's only address as well, as a pick in the form would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the order as loaded.
+  useEffect(() => {
+    const party = getValues('party_id');
+    if (party !== null) void fillSoleAddress(party);
+  }, []);
 
   const addressPicker = (name: 'address_id' | 'delivery_address_id', label: string, required = false) => (
     <Controller
