@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, signIn, test } from './fixtures';
-import { seedEmptyOrder } from './seed';
+import { isoDay, seedEmptyOrder, seedSalesOrder } from './seed';
 
 // What a clerk trips over day to day: a quantity that must stay as typed, lists that open an
 // order from its code and its row, API keys that stay listed once revoked, words kept whole on a
@@ -313,5 +313,44 @@ test('an order that came with a vendor of one address gets that address in the f
   await expect(address).toHaveValue(new RegExp(`^${sole!.code}`));
   await page.getByRole('textbox', { name: 'Automašīnas numurs' }).fill('AB-1');
   await expect(address).toHaveValue(new RegExp(`^${sole!.code}`));
+  await expectAccessible(page);
+});
+
+test('the edit form shows the total as it will be saved, and the refusal of an order set back to draft (ru)', async ({
+  page,
+}) => {
+  const token = await apiLogin(page, DEMO.manager);
+  const headId = await seedSalesOrder(page, token, {
+    code: `E2E-TOTAL-${suffix}`,
+    price: '1.500',
+    deliveryDate: isoDay(7),
+  });
+  await inLanguage(page, 'ru');
+  await signIn(page, DEMO.manager, `/orders/sales/edit/${headId}`);
+  const total = page.getByTestId('edit-total');
+  // Lines of 1 and 2 at 1.500, in the currency's two decimals.
+  await expect(total).toHaveText('4,50 EUR');
+  await page
+    .getByTestId('order-line')
+    .first()
+    .getByRole('textbox', { name: 'Количество', exact: true })
+    .fill('3');
+  await expect(total).toHaveText('7,50 EUR');
+  await expect(page.getByTestId('edit-refusal')).toHaveCount(0);
+
+  const failed = await api<{ items: Array<{ head_id: number }> }>(
+    page,
+    '/orders/sales/list_orders',
+    { filters: { progress: 'failure', is_template: false }, count: 1, ordering: 'creation_date' },
+    token,
+  );
+  // The demo data has refused orders of every kind.
+  expect(failed.items.length).toBeGreaterThan(0);
+  const refused = failed.items[0]!.head_id;
+  expect(await api(page, '/orders/sales/set_draft', { head_id: refused }, token)).not.toHaveProperty(
+    'failure',
+  );
+  await page.goto(`/orders/sales/edit/${refused}`);
+  await expect(page.getByTestId('edit-refusal')).toContainText('Склад ранее отклонил этот заказ');
   await expectAccessible(page);
 });

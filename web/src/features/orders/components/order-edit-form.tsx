@@ -1,5 +1,18 @@
+import { lineSum, orderTotal } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
@@ -7,14 +20,18 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldError, useFormDraft } from '../../../shared/forms';
+import { failureReason } from '../../../shared/messages/failure-reason';
 import { DraftNote } from '../../../shared/ui/draft-note';
 import { LocaleNumberInput } from '../../../shared/ui/number-field';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { findSoleAddress } from '../api/find-sole-address';
 import type { OrderKind, OrderView } from '../api/keys';
 import { useCountedUoms } from '../api/list-counted-uoms';
+import { useCurrencyCodes } from '../api/list-currency-codes';
 import { addressSource, currencySource, customerSource, locationSource, vendorSource } from '../api/sources';
+import { toAmount } from './amount-inputs';
 import { DateField } from './date-field';
+import { formatMoney } from './format';
 import { liveProblems } from './live-problems';
 import { formValuesOf, type OrderFormValues, orderFormSchema } from './order-form-values';
 import { OrderLinesEditor } from './order-lines-editor';
@@ -111,7 +128,18 @@ export function OrderEditForm({
 
   const today = dayjs().format('YYYY-MM-DD');
 
-  const problems = liveProblems(kind, order, watch());
+  const values = watch();
+  const problems = liveProblems(kind, order, values);
+  const currencyCodes = useCurrencyCodes();
+  // The total as it will be once saved: the kept lines' quantity x price, exact (contract decimals).
+  const total = orderTotal(
+    values.lines
+      .filter((line) => !line.deleted)
+      .map((line) => lineSum(toAmount(line.ordered_qty), toAmount(line.price))),
+  );
+  const currency = values.currency_id === null ? null : (currencyCodes.get(values.currency_id) ?? null);
+  // A draft the warehouse refused before (set back to draft): why, where it is being fixed.
+  const refusal = order.progress === 'draft' ? failureReason(t, order) : null;
 
   return (
     <form
@@ -121,6 +149,18 @@ export function OrderEditForm({
     >
       <Stack gap="lg">
         <DraftNote draft={draft} />
+        {refusal && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconX aria-hidden />}
+            title={t('orders.view.refusedBefore')}
+            styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+            data-testid="edit-refusal"
+          >
+            {refusal}
+          </Alert>
+        )}
         <Paper withBorder p="lg" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <Controller
@@ -260,6 +300,15 @@ export function OrderEditForm({
           consigneeId={order.consignee_id}
           defaultUomId={defaultUomId}
         />
+
+        <Group justify="flex-end" gap="xs">
+          <Text size="sm" fw={600}>
+            {t('orders.lines.total')}
+          </Text>
+          <Text size="sm" fw={700} data-testid="edit-total" style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(total, currency)}
+          </Text>
+        </Group>
 
         <OrderProblems problems={problems} isTemplate={order.is_template} live />
         <Group justify="flex-end">
