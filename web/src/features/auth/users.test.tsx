@@ -216,9 +216,13 @@ describe('new user form', () => {
     });
     await open('/auth/users/add');
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'empty-menu');
-    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
-    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
+    const fill = async (field: HTMLElement, text: string) => {
+      await user.click(field);
+      await user.paste(text);
+    };
+    await fill(await screen.findByRole('textbox', { name: 'Username' }), 'empty-menu');
+    await fill(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
+    await fill(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
     const ticked = () =>
       screen
         .getAllByRole('checkbox')
