@@ -354,3 +354,29 @@ test('the edit form shows the total as it will be saved, and the refusal of an o
   await expect(page.getByTestId('edit-refusal')).toContainText('Склад ранее отклонил этот заказ');
   await expectAccessible(page);
 });
+
+test("a new user starts with the role's usual permissions, and one saved with none is asked about (lv)", async ({
+  page,
+}) => {
+  await inLanguage(page, 'lv');
+  await signIn(page, DEMO.manager, '/auth/users/add');
+  const usual = ['Krājumu skatīšana', 'Iepirkuma pasūtījumi', 'Pārdošanas pasūtījumi'];
+  for (const name of usual) await expect(page.getByRole('checkbox', { name })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Lietotāju pārvaldība' })).not.toBeChecked();
+  await page.getByRole('textbox', { name: 'Lietotājvārds' }).fill(`e2e-none-${suffix}`);
+  await page
+    .getByLabel(/^Parole/)
+    .first()
+    .fill('Granite-Orchard-58');
+  await page.getByLabel(/^Paroles apstiprinājums/).fill('Granite-Orchard-58');
+  await page.getByRole('combobox', { name: 'Uzņēmumi' }).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  for (const name of usual) await page.getByRole('checkbox', { name }).uncheck();
+  await page.getByRole('button', { name: 'Izveidot lietotāju' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Saglabāt lietotāju bez tiesībām?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Atcelt' }).click();
+  await expect(page).toHaveURL(/\/auth\/users\/add$/);
+});
