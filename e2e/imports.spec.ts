@@ -148,5 +148,5 @@ test('rows pasted from a spreadsheet become the lines of an order, once every ro
   await expect(page.getByTestId('order-lines').locator('tbody tr')).toHaveCount(2, {
     timeout: NAVIGATION_TIMEOUT,
   });
-  await expect(page.getByTestId('order-total')).toHaveText(/^22\.500 /);
+  await expect(page.getByTestId('order-total')).toHaveText(/^22\.50 /);
 });

@@ -21,6 +21,17 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   99: 'Provider administrator',
 };
 
+/**
+ * The permissions a role usually has: a new user of the role starts with them ticked, changeable
+ * before saving (an operator orders and sees stock; a manager does all but the catalogs).
+ */
+export const ROLE_USUAL_PERMISSIONS: Record<RoleId, readonly Permission[]> = {
+  1: ['stck', 'pord', 'sord'],
+  7: ['umgr', 'stck', 'pord', 'sord', 'reps'],
+  81: ['umgr', 'stck', 'pord', 'sord', 'reps'],
+  99: PERMISSIONS,
+};
+
 export const NOTIFICATION_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_TYPE_NAMES: Record<NotificationType, string> = {

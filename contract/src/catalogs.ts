@@ -75,7 +75,12 @@ export type SkuItem = z.infer<typeof SkuItem>;
 export const CurrencyItem = z.object({ currency_id: Id, code: z.string() });
 export type CurrencyItem = z.infer<typeof CurrencyItem>;
 
-export const UomItem = z.object({ uom_id: Id, name: z.string() });
+export const UomItem = z.object({
+  uom_id: Id,
+  name: z.string(),
+  /** Counted (pcs, box): quantities in it are whole (isCountedUnit); else measured (kg, l). */
+  counted: z.boolean(),
+});
 export type UomItem = z.infer<typeof UomItem>;
 
 export const LocationItem = z.object({ location_id: Id, label: z.string() });

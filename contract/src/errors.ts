@@ -14,6 +14,7 @@ export const ERROR_MESSAGES = {
   order_update_denied: 'Can not update non-draft order',
   order_sku_dublicate: 'Dublicate products are not allowed in one order',
   order_exclude_denied: 'Order can not be deleted',
+  order_qty_not_whole: 'A unit that is counted (pcs, box, pallet) takes whole quantities only',
   malformed_api_request: 'Malformed request',
   auth_error: 'Wrong username or password',
   invalid_user_id: 'No such user',

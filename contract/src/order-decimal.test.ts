@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSum, orderTotal, parseDecimal } from './order-decimal';
+import { isCountedUnit, lineSum, orderTotal, parseDecimal, quantityFitsUnit } from './order-decimal';
 
 describe('order amounts', () => {
   // Each case is a tie at the fourth decimal, where half up differs from half even and from down.
@@ -33,5 +33,22 @@ describe('order amounts', () => {
     expect(parseDecimal('1.2345')).toBeNull();
     expect(parseDecimal('12abc')).toBeNull();
     expect(parseDecimal('')).toBeNull();
+  });
+});
+
+describe('whole quantities of counted units', () => {
+  it('refuses a fraction of a counted unit and takes one of a measured unit', () => {
+    expect(quantityFitsUnit('1.5', 'pcs')).toBe(false);
+    expect(quantityFitsUnit('1.500', 'box')).toBe(false);
+    expect(quantityFitsUnit('2.000', 'pcs')).toBe(true);
+    expect(quantityFitsUnit('1.5', 'KG')).toBe(true);
+    expect(quantityFitsUnit('0.25', 'l')).toBe(true);
+    expect(quantityFitsUnit('1.5', null)).toBe(true);
+  });
+
+  it('counts every unit that is not a known measure', () => {
+    expect(isCountedUnit('pallet')).toBe(true);
+    expect(isCountedUnit('crate')).toBe(true);
+    expect(isCountedUnit(' m3 ')).toBe(false);
   });
 });

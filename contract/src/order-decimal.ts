@@ -35,3 +35,25 @@ export function parseDecimal(text: string): string | null {
   }
   return /^\d{1,15}(\.\d{1,3})?$/.test(value) ? value : null;
 }
+
+/**
+ * Units a quantity is measured in (weight, volume, length, area) rather than counted: these take
+ * decimals. Every other unit (pcs, box, pallet, and any a warehouse adds) is counted, so its
+ * quantities are whole: one rule for the form, a paste, an import and the API (docs/decisions.md).
+ */
+const MEASURED_UNITS = new Set([
+  ...['mg', 'g', 'kg', 't', 'lb', 'oz'],
+  ...['ml', 'cl', 'dl', 'l', 'hl', 'gal', 'm3'],
+  ...['mm', 'cm', 'm', 'km', 'in', 'ft', 'yd', 'm2'],
+]);
+
+/** Whether quantities in this unit (its code, as orders and master data name it) are whole. */
+export function isCountedUnit(code: string): boolean {
+  return !MEASURED_UNITS.has(code.trim().toLowerCase());
+}
+
+/** Whether a quantity (decimal text) may be entered in this unit: a counted unit takes no fraction. */
+export function quantityFitsUnit(qty: string, unitCode: string | null): boolean {
+  if (unitCode === null || !isCountedUnit(unitCode)) return true;
+  return new Decimal(qty).isInteger();
+}

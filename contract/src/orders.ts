@@ -547,6 +547,7 @@ export const IMPORT_PROBLEMS = [
   'date_invalid',
   'date_past',
   'number_invalid',
+  'qty_not_whole',
   'code_taken',
   'sku_twice',
   'header_differs',

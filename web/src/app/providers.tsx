@@ -6,7 +6,7 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack
 import { type ReactNode, useEffect, useRef } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n, useLanguage } from '../shared/i18n';
-import { theme } from './theme';
+import { OVERLAYS_ID, theme } from './theme';
 import { cssVariablesResolver } from './theme-base';
 
 function LocalizedProviders({ children }: { children: ReactNode }) {
@@ -30,6 +30,8 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
           <Notifications position="bottom-right" limit={5} withinPortal={false} />
         </section>
         {children}
+        {/* Where menus, select lists and dialogs open (theme.ts, Portal): inside a landmark (axe 'region'). */}
+        <section aria-label={t('layout.overlays')} id={OVERLAYS_ID} />
       </ModalsProvider>
     </DatesProvider>
   );

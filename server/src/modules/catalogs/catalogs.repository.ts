@@ -275,7 +275,7 @@ export async function listUoms(db: Executor, query: catalogs.ListUomsRequest, la
     smartCondition(filters.smart, uoms.name, name),
   );
   const rows = await db
-    .select({ uom_id: uoms.id, name })
+    .select({ uom_id: uoms.id, name, code: uoms.name })
     .from(uoms)
     .where(where)
     .orderBy(...orderingSql(query.ordering, { name }, uoms.id, [asc(name)]))

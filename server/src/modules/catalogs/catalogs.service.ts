@@ -1,4 +1,4 @@
-import type { catalogs, Language } from '@extranet/contract';
+import { type catalogs, isCountedUnit, type Language } from '@extranet/contract';
 import type { Deps } from '../../http/calls';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
@@ -36,7 +36,8 @@ export async function listCurrencies(deps: Deps, query: catalogs.ListCurrenciesR
 
 export async function listUoms(deps: Deps, query: catalogs.ListUomsRequest, lang: Language) {
   const { rows, total } = await repository.listUoms(deps.db, query, lang);
-  return toPage(rows, query, total);
+  const items = rows.map(({ code, ...row }) => ({ ...row, counted: isCountedUnit(code) }));
+  return toPage(items, query, total);
 }
 
 export async function listLocations(deps: Deps, query: catalogs.ListLocationsRequest) {

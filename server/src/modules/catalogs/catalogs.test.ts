@@ -264,12 +264,15 @@ describe('global catalogs', () => {
     );
     expect(byId.body.items).toEqual([eur]);
     const uoms = await app.call(catalogs.listUoms, { filters: { smart: 'pal' } }, token);
-    expect(uoms.body.items).toEqual([{ uom_id: expect.any(Number), name: 'pallet' }]);
+    expect(uoms.body.items).toEqual([{ uom_id: expect.any(Number), name: 'pallet', counted: true }]);
     // A unit is named in the reader's language, and found by that name too.
     const russian = await app.call(catalogs.listUoms, { filters: { smart: 'палл' } }, token, 'ru');
-    expect(russian.body.items).toEqual([{ uom_id: uoms.body.items[0].uom_id, name: 'палл.' }]);
+    expect(russian.body.items).toEqual([{ uom_id: uoms.body.items[0].uom_id, name: 'палл.', counted: true }]);
     const latvian = await app.call(catalogs.listUoms, { filters: { smart: 'pcs' } }, token, 'lv');
     expect(latvian.body.items.map((item: { name: string }) => item.name)).toEqual(['gab.']);
+    // Kilograms are measured, so a quantity in them takes decimals.
+    const kg = await app.call(catalogs.listUoms, { filters: { smart: 'kg' } }, token);
+    expect(kg.body.items).toEqual([expect.objectContaining({ counted: false })]);
     const locations = await app.call(catalogs.listLocations, { filters: { smart: 'riga' } }, token);
     expect(locations.body.items.map((item: { label: string }) => item.label)).toEqual([
       'Riga Central',

@@ -193,6 +193,17 @@ describe('order import', () => {
     expect(body.created).toBe(0);
   });
 
+  it('refuses a fraction of a counted unit and takes one of a measured unit, as the form does', async () => {
+    const csv = [
+      HEADER,
+      row('IMP-W1', { qty: '1,5', uom: 'pcs' }),
+      row('IMP-W2', { qty: '1,5', uom: 'kg' }),
+    ].join('\n');
+    const { body } = await upload(csv, { dry_run: 'true' });
+    const problems = body.orders.flatMap((order: any) => order.problems);
+    expect(problems).toEqual([{ row: 2, column: 'qty', code: 'qty_not_whole', value: '1,5' }]);
+  });
+
   it('maps other headers, reads XLSX, and sets the complete orders ready when asked', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Orders');

@@ -1,4 +1,4 @@
-import { computeProblems, orders, parseDecimal, today } from '@extranet/contract';
+import { computeProblems, orders, parseDecimal, quantityFitsUnit, today } from '@extranet/contract';
 import { parse } from 'csv-parse/sync';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
@@ -359,6 +359,8 @@ function planOrders(kind: OrderKind, rows: Map<Column, string>[], catalogs: Cata
       const uomText = row.get('uom') ?? '';
       const uomId = uomText ? (catalogs.uoms.get(uomText) ?? null) : null;
       if (uomText && uomId === null) problem(n, 'uom', 'uom_unknown', uomText);
+      if (qty !== null && uomId !== null && !quantityFitsUnit(qty, uomText))
+        problem(n, 'qty', 'qty_not_whole', qtyText);
       const batch = row.get('batch') || null;
       if (batch && batch.length > orders.ORDER_TEXT_LIMITS.batch) problem(n, 'batch', 'too_long', batch);
       const expiryText = row.get('expiry_date') ?? '';

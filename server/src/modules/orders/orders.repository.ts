@@ -770,6 +770,16 @@ export async function defaultUomId(db: Executor): Promise<number | null> {
   return row?.id ?? null;
 }
 
+/** The codes of these units, by id. */
+export async function uomCodes(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: uoms.id, name: uoms.name })
+    .from(uoms)
+    .where(inArray(uoms.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export const CODE_INDEX: Record<OrderKind, string> = {
   purch: 'purch_heads_code_idx',
   sales: 'sales_heads_code_idx',

@@ -5,6 +5,7 @@ import {
   lineSum,
   orders,
   orderTotal,
+  quantityFitsUnit,
   type StockLot,
   today,
   type webhooks,
@@ -46,6 +47,7 @@ import {
   orderCompany,
   replaceLines,
   soleConsigneeId,
+  uomCodes,
   updateHead,
 } from './orders.repository';
 import { cancelUnclaimedSend, enqueueSends, isSendClaimed } from './orders.sends';
@@ -456,6 +458,24 @@ async function editedHeadValues(
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
+/** A counted unit (pcs, box) takes whole quantities only, whichever way the line came in. */
+async function assertWholeQuantities(
+  db: Executor,
+  lines: readonly { sku_id: number; ordered_qty: string | null; uom_id: number | null }[],
+) {
+  const codes = await uomCodes(db, [
+    ...new Set(lines.flatMap((line) => (line.uom_id === null ? [] : [line.uom_id]))),
+  ]);
+  const broken = lines.filter(
+    (line) =>
+      line.ordered_qty !== null &&
+      line.uom_id !== null &&
+      !quantityFitsUnit(line.ordered_qty, codes.get(line.uom_id) ?? null),
+  );
+  if (broken.length)
+    throw new AppError('order_qty_not_whole', { sku_id_list: broken.map((line) => line.sku_id) });
+}
+
 export async function editOrder<K extends OrderKind>(
   deps: Deps,
   actor: Actor,
@@ -476,6 +496,7 @@ export async function editOrder<K extends OrderKind>(
         fields.lines.map((line) => line.sku_id),
         { consigneeId: head.consigneeId },
       );
+      await assertWholeQuantities(tx, fields.lines);
     }
     const values = await editedHeadValues(tx, actor, kind, head, fields);
     await updateHead(tx, kind, head.id, values);

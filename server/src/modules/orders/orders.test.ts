@@ -9,6 +9,7 @@ import {
   purchLines,
   salesHeads,
   salesLines,
+  uoms,
 } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createConsignee, createUser } from '../../test/factories';
@@ -306,6 +307,30 @@ describe('purchase order lifecycle', () => {
     expect(response.body).toEqual({
       failure: { code: 'order_sku_dublicate', details: { sku_id_list: [sku] } },
     });
+  });
+
+  it('refuses a fraction of a counted unit and takes one of a measured unit, over the API', async () => {
+    const headId = await addOrder('purch');
+    const [pcs, kg] = [world.skus[0]!.id, world.skus[1]!.id];
+    const [kgUnit] = await app.deps.db.select().from(uoms).where(eq(uoms.name, 'kg'));
+    const edit = (qty: string) =>
+      app.call(
+        orders.purch.editOrder,
+        {
+          head_id: headId,
+          fields: {
+            lines: [
+              { sku_id: pcs, ordered_qty: dec(qty), uom_id: world.refs.pcsId, price: null },
+              { sku_id: kg, ordered_qty: dec('1.5'), uom_id: kgUnit!.id, price: null },
+            ],
+          },
+        },
+        token,
+      );
+    expect((await edit('1.5')).body).toEqual({
+      failure: { code: 'order_qty_not_whole', details: { sku_id_list: [pcs] } },
+    });
+    expect((await edit('15')).body).toEqual({ head_id: headId });
   });
 
   it('refuses an external code another live order of the consignee has', async () => {

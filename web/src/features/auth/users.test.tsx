@@ -172,7 +172,8 @@ describe('new user form', () => {
       password_conf: 'password-one',
       role: 99,
       companies: [],
-      permissions: [],
+      // Role 99's usual permissions, of those the editor holds.
+      permissions: ['umgr', 'stck', 'pord', 'sord'],
     });
   });
 
@@ -187,8 +188,9 @@ describe('new user form', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'clerk');
     await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
     await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
-    await user.click(screen.getByRole('checkbox', { name: 'Purchase orders' }));
-    await user.click(screen.getByRole('checkbox', { name: 'View stock' }));
+    // An operator starts with an operator's usual permissions, which can be changed.
+    expect(screen.getByRole('checkbox', { name: 'Purchase orders' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('checkbox', { name: 'Sales orders' }));
     // The editor lacks cmgr: it cannot be granted.
     expect(screen.getByRole('checkbox', { name: 'Manage catalogs' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Create user' }));
@@ -200,10 +202,50 @@ describe('new user form', () => {
         password_conf: 'password-one',
         role: 1,
         companies: [1],
-        permissions: ['pord', 'stck'],
+        permissions: ['stck', 'pord'],
       }),
     );
     expect(calls.filter((call) => call.path === '/auth/change_access')).toEqual([]);
+  });
+
+  it("starts from the role's usual permissions, and asks before saving a user with none", async () => {
+    const { calls } = server({
+      '/auth/get_add_user_defaults': () => ({ body: { role: 1, companies: [1] } }),
+      '/auth/add_user': () => ({ body: { user_id: 44 } }),
+      '/auth/get_profile_force': () => ({ body: profile({ user_id: 44, permissions: [] }) }),
+    });
+    await open('/auth/users/add');
+    const user = userEvent.setup();
+    const fill = async (field: HTMLElement, text: string) => {
+      await user.click(field);
+      await user.paste(text);
+    };
+    await fill(await screen.findByRole('textbox', { name: 'Username' }), 'empty-menu');
+    await fill(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
+    await fill(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
+    const ticked = () =>
+      screen
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.getAttribute('value'));
+    expect(ticked()).toEqual(['stck', 'pord', 'sord']);
+    await user.click(screen.getByLabelText(/^Role/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Manager' }));
+    // A manager's usual set: all but catalogs (and reports, which this editor cannot grant).
+    await waitFor(() => expect(ticked()).toEqual(['umgr', 'stck', 'pord', 'sord']));
+    for (const name of ['Manage users', 'View stock', 'Purchase orders', 'Sales orders']) {
+      await user.click(screen.getByRole('checkbox', { name }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save a user without permissions?' });
+    expect(calls.some((call) => call.path === '/auth/add_user')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Save without permissions' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/auth/add_user')?.body).toMatchObject({
+        role: 7,
+        permissions: [],
+      }),
+    );
   });
 });
 

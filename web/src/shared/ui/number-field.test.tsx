@@ -27,6 +27,33 @@ function Price({ initial = '' as number | string }) {
   );
 }
 
+function Count() {
+  const [value, setValue] = useState<number | string>('');
+  return (
+    <LocaleNumberInput
+      label="Count"
+      min={0}
+      allowDecimal={false}
+      value={value}
+      onChange={(next) => {
+        changes.push(next);
+        setValue(next);
+      }}
+    />
+  );
+}
+
+function renderCount() {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <Count />
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return screen.getByLabelText('Count') as HTMLInputElement;
+}
+
 function renderPrice(initial?: number | string) {
   render(
     <I18nextProvider i18n={i18n}>
@@ -91,4 +118,26 @@ describe('a number input in the reader language', () => {
     expect(input.value).toBe('75');
     expect(screen.queryByText('Здесь можно вводить только цифры и «,»')).toBeNull();
   });
+
+  it.each([
+    ['en', '1.5', 'Whole numbers only: “1.5” has decimals'],
+    ['lv', '1,5', 'Tikai veseli skaitļi: “1,5” ir decimāldaļa'],
+  ])(
+    'keeps a typed separator of a whole number in sight, refused, until taken out (%s)',
+    async (lang, shown, text) => {
+      await i18n.changeLanguage(lang);
+      const input = renderCount();
+      const user = userEvent.setup();
+      await user.type(input, '1.5');
+      // Never "15": the separator stays where it was typed, and the message with it.
+      expect(input.value).toBe(shown);
+      expect(changes.at(-1)).toBe(1.5);
+      expect(screen.getByText(text)).toBeTruthy();
+      await user.type(input, '0');
+      expect(screen.getByText(text.replace(shown, `${shown}0`))).toBeTruthy();
+      await user.type(input, '{Backspace}{Backspace}{Backspace}');
+      expect(input.value).toBe('1');
+      expect(screen.queryByText(text)).toBeNull();
+    },
+  );
 });

@@ -243,6 +243,8 @@ function useShownColumns<T>(tableId: auth.TableId, columns: ListColumn<T>[]) {
   return { shown, isChoosable, chooser };
 }
 
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
+
 /**
  * A DataTable over one page of a server list whose page, size and sort live in the URL
  * (useTableUrlState), with its pagination and sort state named in the user's language. It shows
@@ -262,6 +264,13 @@ export function PagedDataTable<T>({
 }: PagedDataTableProps<T>) {
   const isPhone = useIsPhone();
   const { shown, isChoosable, chooser } = useShownColumns(tableId, columns);
+  const { onRowClick } = props;
+  // A click on a link, a button or a field inside the row does its own thing, not the row's.
+  const rowClick: DataTableProps<T>['onRowClick'] = onRowClick
+    ? (click) => {
+        if (!(click.event.target as Element).closest?.(INTERACTIVE)) onRowClick(click);
+      }
+    : undefined;
   const tableColumns = useMemo(
     () =>
       shown.map(({ defaultHidden: _hidden, ...column }, index) =>
@@ -279,6 +288,7 @@ export function PagedDataTable<T>({
             idAccessor={props.idAccessor}
             noRecordsText={props.noRecordsText}
             cardTitle={cardTitle}
+            onRowClick={rowClick}
             fields={shown.filter(
               (column) => isChoosable(column) && !cardTitleColumns.includes(String(column.accessor)),
             )}
@@ -291,6 +301,7 @@ export function PagedDataTable<T>({
             isFetching={rows.isFetching ?? false}
             columns={tableColumns}
             {...props}
+            onRowClick={rowClick}
           />
         )
       }
@@ -432,6 +443,7 @@ function ListCards<T>({
   idAccessor,
   noRecordsText,
   cardTitle,
+  onRowClick,
   fields,
   isFetching,
 }: {
@@ -440,6 +452,8 @@ function ListCards<T>({
   idAccessor: DataTableProps<T>['idAccessor'];
   noRecordsText: string;
   cardTitle: (row: T) => ReactNode;
+  /** A click on the card (the title's link is the keyboard's way to the same place). */
+  onRowClick?: DataTableProps<T>['onRowClick'];
   fields: ListColumn<T>[];
   isFetching: boolean;
 }) {
@@ -459,6 +473,8 @@ function ListCards<T>({
             radius="md"
             p="sm"
             data-testid="list-card"
+            onClick={onRowClick ? (event) => onRowClick({ record: row, index, event }) : undefined}
+            style={onRowClick ? { cursor: 'pointer' } : undefined}
           >
             <Stack gap={6}>
               <Box fw={600}>{cardTitle(row)}</Box>

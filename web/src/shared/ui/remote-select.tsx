@@ -252,7 +252,14 @@ export function RemoteSelect<C extends CallDef, V extends RemoteValue = number>(
         'aria-label': t('catalogs.select.clear'),
         ...clearButtonProps,
       }}
-      scrollAreaProps={{ ...scrollAreaProps, onBottomReached: options.loadMore }}
+      scrollAreaProps={{
+        ...scrollAreaProps,
+        onBottomReached: options.loadMore,
+        // A scrolling region is reachable by keyboard (axe 'scrollable-region-focusable'), as a
+        // group of the options (what a listbox may hold: axe 'aria-required-children'); the list
+        // closes when the field loses focus, so the field keeps the keyboard in practice.
+        viewportProps: { tabIndex: 0, role: 'group', ...scrollAreaProps?.viewportProps },
+      }}
       rightSection={
         options.isFetching ? (
           <Loader size={14} aria-label={t('catalogs.select.loading')} role="progressbar" />
@@ -333,7 +340,14 @@ export function RemoteMultiSelect<C extends CallDef, V extends RemoteValue = num
         'aria-label': t('catalogs.select.clear'),
         ...clearButtonProps,
       }}
-      scrollAreaProps={{ ...scrollAreaProps, onBottomReached: options.loadMore }}
+      scrollAreaProps={{
+        ...scrollAreaProps,
+        onBottomReached: options.loadMore,
+        // A scrolling region is reachable by keyboard (axe 'scrollable-region-focusable'), as a
+        // group of the options (what a listbox may hold: axe 'aria-required-children'); the list
+        // closes when the field loses focus, so the field keeps the keyboard in practice.
+        viewportProps: { tabIndex: 0, role: 'group', ...scrollAreaProps?.viewportProps },
+      }}
       disabled={props.disabled || !enabled}
     />
   );

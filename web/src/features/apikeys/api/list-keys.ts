@@ -12,6 +12,10 @@ export function getListKeysQueryOptions(request: apikeys.ListKeysRequest) {
     queryKey: apiKeysKeys.list(request),
     queryFn: ({ signal }) => listKeys(request, { signal }),
     placeholderData: keepPreviousData,
+    // "Last used" moves with calls made elsewhere (an integration, a script): fetched again when
+    // the user comes back to the tab, and every minute (the time is kept to the minute).
+    refetchOnWindowFocus: 'always',
+    refetchInterval: 60_000,
   });
 }
 

@@ -96,7 +96,7 @@ function ApiKeys() {
           t('apikeys.list.status'),
           t('apikeys.list.actions'),
         ]}
-        emptyText={t('apikeys.list.empty')}
+        emptyText={t(shown === 'active' ? 'apikeys.list.emptyActive' : 'apikeys.list.empty')}
         testId="api-keys-table"
       >
         {(items) =>

@@ -1,10 +1,13 @@
-import { auth } from '@extranet/contract';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { auth, type Permission, ROLE_USUAL_PERMISSIONS, type RoleId } from '@extranet/contract';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { fieldError } from '../../../shared/forms';
+import { useSession } from '../../../shared/session';
 import { FormError } from '../../../shared/ui/form-error';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -53,27 +56,55 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
   const { t } = useTranslation();
   const navigate = useNavigate();
   const addUser = useAddUser();
+  const session = useSession();
+  // The role's usual permissions, of those the editor may grant (DESIGN.md §4).
+  const usual = (role: RoleId): Permission[] => ROLE_USUAL_PERMISSIONS[role].filter((perm) => session[perm]);
   const {
     register,
     control,
     handleSubmit,
     watch,
-    formState: { errors, isDirty },
+    setValue,
+    formState: { errors, isDirty, dirtyFields },
   } = useForm<AddUserForm, unknown, auth.AddUserRequest>({
     resolver: formResolver(AddUserForm),
-    defaultValues: { username: '', password: '', password_conf: '', permissions: [], ...defaults },
+    defaultValues: {
+      username: '',
+      password: '',
+      password_conf: '',
+      permissions: usual(defaults.role as RoleId),
+      ...defaults,
+    },
   });
   const { allowNavigation } = useUnsavedChangesPrompt(isDirty);
+  const role = watch('role') as RoleId;
+  const permissionsChosen = Boolean(dirtyFields.permissions);
+  // Another role starts from its own usual permissions, until the editor ticks their own choice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: usual() reads the session only.
+  useEffect(() => {
+    if (!permissionsChosen) setValue('permissions', usual(role));
+  }, [role, permissionsChosen, setValue]);
+
+  const save = (values: auth.AddUserRequest) =>
+    addUser.mutate(values, {
+      onSuccess: ({ user_id }) => {
+        notifySuccess(t('auth.users.add.created', { name: values.username }));
+        allowNavigation();
+        navigate(`/auth/users/profile/${user_id}`);
+      },
+    });
 
   const onSubmit = handleSubmit(
     (values) => {
       if (addUser.isPending) return;
-      addUser.mutate(values, {
-        onSuccess: ({ user_id }) => {
-          notifySuccess(t('auth.users.add.created', { name: values.username }));
-          allowNavigation();
-          navigate(`/auth/users/profile/${user_id}`);
-        },
+      if (values.permissions.length > 0) return save(values);
+      // Without a permission the user's menu is empty: said before saving, not found out later.
+      modals.openConfirmModal({
+        title: t('auth.users.add.noPermissionsTitle'),
+        children: <Text size="sm">{t('auth.users.add.noPermissionsText')}</Text>,
+        labels: { confirm: t('auth.users.add.noPermissionsConfirm'), cancel: t('common.cancel') },
+        closeButtonProps: { 'aria-label': t('common.close') },
+        onConfirm: () => save(values),
       });
     },
     () => notifyError(t('validation.formHasErrors')),

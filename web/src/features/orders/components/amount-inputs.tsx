@@ -11,22 +11,19 @@ const boost = (stepCount: number) => Math.max(1000 / (stepCount + 1) ** 1.5, 100
 type AmountInputProps = Omit<NumberInputProps, 'min' | 'max' | 'step' | 'decimalScale' | 'allowDecimal'>;
 
 /**
- * A quantity (SPEC.md §5): min 0, step 1, no decimals. A quantity stored with decimals (weights
- * from the warehouse) keeps them, so it is shown and saved exactly.
+ * A quantity (SPEC.md §5): min 0, step 1. In a counted unit (`whole`: pcs, box) it is a whole
+ * number, and decimals typed or pasted stay in sight with a message until taken out; in a measured
+ * unit (kg, l) or none yet, 3 decimals, the server's rule (isCountedUnit).
  */
-export function QuantityInput(props: AmountInputProps) {
-  const fractional =
-    typeof props.value === 'number'
-      ? !Number.isInteger(props.value)
-      : /\.\d*[1-9]/.test(String(props.value ?? ''));
+export function QuantityInput({ whole, ...props }: AmountInputProps & { whole: boolean }) {
   return (
     <LocaleNumberInput
       min={0}
       max={MAX}
       step={1}
       allowNegative={false}
-      allowDecimal={fractional}
-      decimalScale={fractional ? 3 : 0}
+      allowDecimal={!whole}
+      decimalScale={3}
       clampBehavior="strict"
       stepHoldDelay={400}
       stepHoldInterval={boost}

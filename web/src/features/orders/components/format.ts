@@ -5,9 +5,35 @@ import { formatNumber } from '../../../shared/i18n/numbers';
 export const DATE_FORMAT = 'DD.MM.YYYY';
 export const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
 
-/** SPEC.md §9: an order without a currency is shown in EUR, with 3 decimals. */
+/** SPEC.md §9: an order without a currency is shown in EUR. */
 export const DEFAULT_CURRENCY = 'EUR';
-export const MONEY_DECIMALS = 3;
+
+const currencyScales = new Map<string, number>();
+
+/** The decimals a currency is written with (EUR 2, JPY 0, KWD 3), as Intl knows them; 2 if unknown. */
+function currencyScale(currency: string): number {
+  let scale = currencyScales.get(currency);
+  if (scale === undefined) {
+    try {
+      scale =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      scale = 2;
+    }
+    currencyScales.set(currency, scale);
+  }
+  return scale;
+}
+
+/**
+ * The decimals an amount of money is shown with: the currency's own (EUR 2), or more when the
+ * value has more ('2.505' stays 2.505, '12.500' is 12.50): nothing stored is hidden by rounding.
+ */
+export function moneyDecimals(value: string, currency: string | null | undefined): number {
+  const significant = (value.split('.')[1] ?? '').replace(/0+$/, '').length;
+  return Math.max(currencyScale(currency ?? DEFAULT_CURRENCY), significant);
+}
 
 export function formatDate(value: string | null | undefined): string {
   return value ? dayjs(value).format(DATE_FORMAT) : '';
@@ -25,7 +51,14 @@ export function formatDecimal(
   return formatNumber(value, options);
 }
 
+/** An amount with its currency code, in the currency's decimals unless it has more. */
 export function formatMoney(value: string | null | undefined, currency: string | null | undefined): string {
   if (value === null || value === undefined) return '';
-  return `${formatDecimal(value, { decimals: MONEY_DECIMALS })} ${currency ?? DEFAULT_CURRENCY}`;
+  return `${formatPrice(value, currency)} ${currency ?? DEFAULT_CURRENCY}`;
+}
+
+/** A price or sum without its currency code, in the currency's decimals unless it has more. */
+export function formatPrice(value: string | null | undefined, currency: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return formatDecimal(value, { decimals: moneyDecimals(value, currency) });
 }

@@ -1,20 +1,39 @@
+import { lineSum, orderTotal } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldError, useFormDraft } from '../../../shared/forms';
+import { failureReason } from '../../../shared/messages/failure-reason';
 import { DraftNote } from '../../../shared/ui/draft-note';
 import { LocaleNumberInput } from '../../../shared/ui/number-field';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import { findSoleAddress } from '../api/find-sole-address';
 import type { OrderKind, OrderView } from '../api/keys';
+import { useCountedUoms } from '../api/list-counted-uoms';
+import { useCurrencyCodes } from '../api/list-currency-codes';
 import { addressSource, currencySource, customerSource, locationSource, vendorSource } from '../api/sources';
+import { toAmount } from './amount-inputs';
 import { DateField } from './date-field';
+import { formatMoney } from './format';
 import { liveProblems } from './live-problems';
-import { formValuesOf, OrderFormSchema, type OrderFormValues } from './order-form-values';
+import { formValuesOf, type OrderFormValues, orderFormSchema } from './order-form-values';
 import { OrderLinesEditor } from './order-lines-editor';
 import { OrderProblems } from './order-problems';
 import { orderPaths } from './paths';
@@ -45,8 +64,10 @@ export function OrderEditForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sales = kind === 'sales';
+  const counted = useCountedUoms();
+  const resolver = useMemo(() => zodResolver(orderFormSchema(counted)), [counted]);
   const form = useForm<OrderFormValues>({
-    resolver: zodResolver(OrderFormSchema),
+    resolver,
     defaultValues: formValuesOf(kind, order),
   });
   const { control, register, handleSubmit, setValue, getValues, watch, formState } = form;
@@ -61,14 +82,27 @@ export function OrderEditForm({
     if (sales) setValue('delivery_address_id', null, { shouldDirty: true });
     if (value === null) return;
     if (defaultCurrencyId) setValue('currency_id', defaultCurrencyId, { shouldDirty: true });
-    const sole = await findSoleAddress(queryClient, sales ? { customer_id: value } : { vendor_id: value });
+    await fillSoleAddress(value);
+  };
+
+  /** The party's only address into the empty address pickers. */
+  const fillSoleAddress = async (party: number) => {
+    const sole = await findSoleAddress(queryClient, sales ? { customer_id: party } : { vendor_id: party });
     // The user may have picked something else meanwhile: only an empty picker is filled.
-    if (sole === null || getValues('party_id') !== value) return;
+    if (sole === null || getValues('party_id') !== party) return;
     if (getValues('address_id') === null) setValue('address_id', sole, { shouldDirty: true });
     if (sales && getValues('delivery_address_id') === null) {
       setValue('delivery_address_id', sole, { shouldDirty: true });
     }
   };
+
+  // An order that came with its party but no address (copied, imported, made through the API)
+  // gets the party's only address as well, as a pick in the form would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the order as loaded.
+  useEffect(() => {
+    const party = getValues('party_id');
+    if (party !== null) void fillSoleAddress(party);
+  }, []);
 
   const addressPicker = (name: 'address_id' | 'delivery_address_id', label: string, required = false) => (
     <Controller
@@ -94,7 +128,18 @@ export function OrderEditForm({
 
   const today = dayjs().format('YYYY-MM-DD');
 
-  const problems = liveProblems(kind, order, watch());
+  const values = watch();
+  const problems = liveProblems(kind, order, values);
+  const currencyCodes = useCurrencyCodes();
+  // The total as it will be once saved: the kept lines' quantity x price, exact (contract decimals).
+  const total = orderTotal(
+    values.lines
+      .filter((line) => !line.deleted)
+      .map((line) => lineSum(toAmount(line.ordered_qty), toAmount(line.price))),
+  );
+  const currency = values.currency_id === null ? null : (currencyCodes.get(values.currency_id) ?? null);
+  // A draft the warehouse refused before (set back to draft): why, where it is being fixed.
+  const refusal = order.progress === 'draft' ? failureReason(t, order) : null;
 
   return (
     <form
@@ -104,6 +149,18 @@ export function OrderEditForm({
     >
       <Stack gap="lg">
         <DraftNote draft={draft} />
+        {refusal && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconX aria-hidden />}
+            title={t('orders.view.refusedBefore')}
+            styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+            data-testid="edit-refusal"
+          >
+            {refusal}
+          </Alert>
+        )}
         <Paper withBorder p="lg" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <Controller
@@ -243,6 +300,15 @@ export function OrderEditForm({
           consigneeId={order.consignee_id}
           defaultUomId={defaultUomId}
         />
+
+        <Group justify="flex-end" gap="xs">
+          <Text size="sm" fw={600}>
+            {t('orders.lines.total')}
+          </Text>
+          <Text size="sm" fw={700} data-testid="edit-total" style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(total, currency)}
+          </Text>
+        </Group>
 
         <OrderProblems problems={problems} isTemplate={order.is_template} live />
         <Group justify="flex-end">

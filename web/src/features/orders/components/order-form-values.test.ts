@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../shared/i18n';
 import { toAmount } from './amount-inputs';
 import { parseDate } from './date-field';
-import { formatDecimal, formatMoney } from './format';
-import { editFieldsOf, emptyLine, OrderFormSchema, type OrderFormValues } from './order-form-values';
+import { formatDecimal, formatMoney, formatPrice } from './format';
+import {
+  editFieldsOf,
+  emptyLine,
+  OrderFormSchema,
+  type OrderFormValues,
+  orderFormSchema,
+} from './order-form-values';
 
 function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
   return {
@@ -84,6 +91,28 @@ describe('the edit form of an order', () => {
   });
 });
 
+describe('whole quantities of counted units', () => {
+  it('refuses a fraction of a counted unit and of the due days, and takes one of a measured unit', () => {
+    const pcs = 1;
+    const kg = 2;
+    const result = orderFormSchema(new Set([pcs])).safeParse(
+      values({
+        due_days: 1.5,
+        lines: [
+          { ...emptyLine(pcs), sku_id: 10, ordered_qty: 1.5 },
+          { ...emptyLine(kg), sku_id: 11, ordered_qty: 1.5 },
+          { ...emptyLine(pcs), sku_id: 12, ordered_qty: 15 },
+          { ...emptyLine(pcs), sku_id: 13, ordered_qty: 0.5, deleted: true },
+        ],
+      }),
+    );
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['due_days', 'numberInput.decimals_zero'],
+      ['lines.0.ordered_qty', 'orders.edit.qtyNotWhole'],
+    ]);
+  });
+});
+
 describe('order values', () => {
   it('keep amounts exact', () => {
     expect(toAmount(0.1)).toBe('0.1');
@@ -97,8 +126,21 @@ describe('order values', () => {
     expect(formatDecimal('1234567.000')).toBe('1,234,567');
     expect(formatDecimal('12.000', { negative: true })).toBe('-12');
     expect(formatDecimal('0.000', { negative: true })).toBe('0');
-    expect(formatMoney('30.06', null)).toBe('30.060 EUR');
-    expect(formatMoney('999999999998000000.020', 'USD')).toBe('999,999,999,998,000,000.020 USD');
+  });
+
+  it("show money in its currency's decimals unless the value has more", async () => {
+    expect(formatMoney('30.060', null)).toBe('30.06 EUR');
+    expect(formatMoney('12.500', 'EUR')).toBe('12.50 EUR');
+    expect(formatMoney('2.505', 'EUR')).toBe('2.505 EUR');
+    expect(formatMoney('1000.000', 'JPY')).toBe('1,000 JPY');
+    expect(formatMoney('999999999998000000.020', 'USD')).toBe('999,999,999,998,000,000.02 USD');
+    expect(formatPrice('3.000', 'EUR')).toBe('3.00');
+    await i18n.changeLanguage('lv');
+    try {
+      expect(formatMoney('12345.500', 'EUR').replace(/\s/g, ' ')).toBe('12 345,50 EUR');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('parse DD.MM.YYYY dates and clear anything else', () => {

@@ -66,6 +66,30 @@ export const OrderFormSchema = z
   });
 export type OrderFormValues = z.infer<typeof OrderFormSchema>;
 
+const hasDecimals = (value: number | '') => value !== '' && !Number.isInteger(value);
+
+/**
+ * The form's schema with the rule every way in shares (the server's isCountedUnit): a quantity
+ * in a counted unit (`counted`: their ids) is whole, and so are the due days.
+ */
+export function orderFormSchema(counted: ReadonlySet<number>) {
+  return OrderFormSchema.superRefine((values, context) => {
+    if (hasDecimals(values.due_days)) {
+      context.addIssue({ code: 'custom', path: ['due_days'], message: 'numberInput.decimals_zero' });
+    }
+    values.lines.forEach((line, index) => {
+      if (line.deleted || line.uom_id === null || !counted.has(line.uom_id)) return;
+      if (hasDecimals(line.ordered_qty)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['lines', index, 'ordered_qty'],
+          message: 'orders.edit.qtyNotWhole',
+        });
+      }
+    });
+  });
+}
+
 export function emptyLine(uomId: number | null): LineFormValues {
   return {
     sku_id: null,

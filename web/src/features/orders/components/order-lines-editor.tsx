@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../shared/forms';
 import { RemoteSelect } from '../../../shared/ui/remote-select';
 import type { OrderKind } from '../api/keys';
+import { useCountedUoms } from '../api/list-counted-uoms';
 import { batchSource, expiryDateSource, skuSource, uomSource } from '../api/sources';
 import { PriceInput, QuantityInput } from './amount-inputs';
 import { emptyLine, type LineFormValues, type OrderFormValues } from './order-form-values';
@@ -79,6 +80,7 @@ function OrderLineEditor({ kind, control, index, consigneeId, onToggleDelete }: 
   const locked = { disabled: deleted, styles };
   const stockPick = { enabled: skuId !== null && !deleted, clearable: true, styles };
   const ofSku = { sku_id: skuId ?? undefined };
+  const counted = useCountedUoms();
 
   return (
     <Paper
@@ -113,8 +115,14 @@ function OrderLineEditor({ kind, control, index, consigneeId, onToggleDelete }: 
           {...cell}
           name="ordered_qty"
           span={AMOUNT_SPAN}
-          render={({ field }) => (
-            <QuantityInput label={name('quantity')} {...amountField(field)} {...locked} />
+          render={({ field, fieldState }) => (
+            <QuantityInput
+              label={name('quantity')}
+              whole={line?.uom_id != null && counted.has(line.uom_id)}
+              {...amountField(field)}
+              error={fieldError(t, fieldState.error)}
+              {...locked}
+            />
           )}
         />
         <LineCell

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../shared/ui/list-filters';
 import type { OrderKind, OrderView } from '../api/keys';
-import { formatDate, formatDecimal, formatMoney } from './format';
+import { formatDate, formatDecimal, formatMoney, formatPrice } from './format';
 
 type AnyLine = orders.PurchLine & Partial<orders.SalesLine>;
 
@@ -145,7 +145,7 @@ export function OrderLinesTable({ kind, order }: { kind: OrderKind; order: Order
                 {sales && <Table.Td>{line.batch ?? ''}</Table.Td>}
                 {sales && <Table.Td data-numeric>{formatDate(line.expiry_date)}</Table.Td>}
                 <Table.Td ta="right" data-numeric>
-                  {formatDecimal(line.price, { decimals: 3 })}
+                  {formatPrice(line.price, currency)}
                 </Table.Td>
                 <Table.Td ta="right" data-numeric>
                   {formatMoney(line.ordered_sum, currency)}
@@ -237,9 +237,7 @@ function OrderLineCards({ kind, order }: { kind: OrderKind; order: OrderView }) 
                 {sales && (
                   <LineField label={t('orders.lines.expiryDate')}>{formatDate(line.expiry_date)}</LineField>
                 )}
-                <LineField label={t('orders.lines.price')}>
-                  {formatDecimal(line.price, { decimals: 3 })}
-                </LineField>
+                <LineField label={t('orders.lines.price')}>{formatPrice(line.price, currency)}</LineField>
                 <LineField label={t('orders.lines.sum')}>{formatMoney(line.ordered_sum, currency)}</LineField>
               </SimpleGrid>
             </Stack>

@@ -33,6 +33,7 @@ async function lookUp(consigneeId: number, codes: string[]) {
   return {
     skus: new Map(skus.items.map((item) => [item.external_code, item.sku_id])),
     uoms: new Map(uoms.items.map((item) => [item.name.toLocaleLowerCase(), item.uom_id])),
+    counted: new Set(uoms.items.flatMap((item) => (item.counted ? [item.uom_id] : []))),
   };
 }
 

@@ -10,7 +10,9 @@ const catalogs = {
   uoms: new Map([
     ['pcs', 1],
     ['box', 2],
+    ['kg', 3],
   ]),
+  counted: new Set([1, 2]),
   inOrder: new Set([13]),
   defaultUomId: 1,
 };
@@ -54,5 +56,13 @@ describe('pasted order lines', () => {
       ['skuMissing', 'priceUnreadable'],
       ['qtyUnreadable'],
     ]);
+  });
+
+  it('refuses a fraction of a counted unit, as the form and the server do, and takes one of kilograms', () => {
+    const { rows } = readPasted(
+      ['SKU-1\t1.5\tpcs', 'SKU-2\t1,5', 'SKU-3\t1,5\tkg', 'SKU-1\t2,000\tbox'].join('\n'),
+    );
+    const resolved = resolvePasted(rows, { ...catalogs, inOrder: new Set() });
+    expect(resolved.map((row) => row.problems)).toEqual([['qtyNotWhole'], ['qtyNotWhole'], [], ['skuTwice']]);
   });
 });

@@ -19,6 +19,7 @@ export type PasteProblem =
   | 'skuTwice'
   | 'skuInOrder'
   | 'qtyUnreadable'
+  | 'qtyNotWhole'
   | 'uomUnknown'
   | 'priceUnreadable';
 
@@ -68,13 +69,16 @@ function amountOf(text: string): string | null {
 
 /**
  * Each row against the catalogs: its SKU by code among the consignee's SKUs, its unit by name
- * (the line's default when left out), and the SKUs the order already has.
+ * (the line's default when left out), a whole quantity for a counted unit, and the SKUs the order
+ * already has.
  */
 export function resolvePasted(
   rows: readonly PastedRow[],
   catalogs: {
     skus: ReadonlyMap<string, number>;
     uoms: ReadonlyMap<string, number>;
+    /** The units counted in whole numbers (pcs, box): the server's isCountedUnit. */
+    counted: ReadonlySet<number>;
     inOrder: ReadonlySet<number>;
     defaultUomId: number | null;
   },
@@ -94,6 +98,13 @@ export function resolvePasted(
 
     const uomId = row.uom ? (catalogs.uoms.get(row.uom.toLocaleLowerCase()) ?? null) : catalogs.defaultUomId;
     if (row.uom && uomId === null) problems.push('uomUnknown');
+    if (
+      qtyValue !== null &&
+      uomId !== null &&
+      catalogs.counted.has(uomId) &&
+      !new Decimal(qtyValue).isInteger()
+    )
+      problems.push('qtyNotWhole');
 
     const priceValue = row.price ? amountOf(row.price) : null;
     if (row.price && priceValue === null) problems.push('priceUnreadable');

@@ -13,7 +13,7 @@ import {
 import { IconEye, IconPlus, IconRotateClockwise, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { failureReason } from '../../../shared/messages/failure-reason';
 import { confirmAction } from '../../../shared/ui/confirm';
@@ -75,6 +75,7 @@ function useListState() {
 
 export function OrdersListPage({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { table, state, search, update } = useListState();
   const resetAll = useResetAllFailures(kind);
   const resetOne = useResetFailure(kind);
@@ -316,6 +317,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           </Group>
         )}
         cardTitleColumns={['external_code', 'status']}
+        onRowClick={({ record }) => navigate(orderPaths.view(kind, record.head_id))}
         columns={[
           {
             accessor: 'view',
@@ -337,7 +339,13 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           {
             accessor: 'external_code',
             title: t('orders.fields.externalCode'),
-            render: (row) => row.external_code ?? `#${row.head_id}`,
+            // A code is read whole: "PO-2026-00190", never "PO-2026-" over "00190".
+            noWrap: true,
+            render: (row) => (
+              <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
+                {row.external_code ?? `#${row.head_id}`}
+              </Anchor>
+            ),
           },
           {
             accessor: 'status',
