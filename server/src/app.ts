@@ -213,7 +213,7 @@ export async function buildApp(
       registerFileRoutes(api, deps, storage);
       registerOrderRoutes(api, deps);
       registerGraphRoutes(api, deps);
-      registerWmsRoutes(api, deps);
+      registerWmsRoutes(api, deps, storage);
       registerWebhookRoutes(api, deps);
       registerLiveEvents(api, deps);
     },

@@ -14,6 +14,7 @@ import { emitOrderEvent } from '../orders/orders.service';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
 import { SIMULATED_EVENT_JOB, simulatedEventQueue } from './wms.outbox';
+import { WmsRefusal } from './wms.refusal';
 import {
   addStock,
   consigneeExists,
@@ -37,16 +38,6 @@ import { emitStockChanged } from './wms.stock-events';
 
 type OrderKind = orders.OrderKind;
 type Progress = orders.OrderProgress;
-
-/** A warehouse event or request refused; nothing of it was applied. */
-export class WmsRefusal extends Error {
-  constructor(
-    readonly code: wms.WmsFailureCode,
-    readonly details?: unknown,
-  ) {
-    super(code);
-  }
-}
 
 // ---------------------------------------------------------------- order changes
 
