@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../http/calls';
 import type { Task } from '../../jobs/scheduler';
 import type { StorageDriver } from '../files/storage';
+import { processBookingUpdates } from './wms.bookings';
 import type { WmsConnector } from './wms.connector';
 import { createHttpConnector } from './wms.http-connector';
 import { forgetOldWmsRecords } from './wms.retention';
@@ -48,6 +49,7 @@ export function wmsTasks(
   const options = sendWorkerOptions(deps, log);
   const tasks: Task[] = [
     { name: 'wms-send', run: () => processSendJobs(deps.db, connector, options) },
+    { name: 'wms-booking', run: () => processBookingUpdates(deps.db, connector, options) },
     {
       name: 'wms-retention',
       run: () => forgetOldWmsRecords(deps.db, deps.config.WMS_RETENTION_DAYS),
@@ -55,7 +57,10 @@ export function wmsTasks(
     },
   ];
   if (connector.name === 'simulator') {
-    tasks.push({ name: 'wms-simulator', run: () => applyDueSimulatedEvents(deps.db, log) });
+    tasks.push({
+      name: 'wms-simulator',
+      run: () => applyDueSimulatedEvents(deps.db, log, { slotTimeZone: deps.config.SLOT_TIME_ZONE }),
+    });
     tasks.push({ name: 'wms-simulator-papers', run: () => storeDueSimulatedPapers({ deps, storage, log }) });
   }
   return tasks;

@@ -128,6 +128,10 @@ export function createSimulatorConnector(options: SimulatorOptions): WmsConnecto
   const random = options.random ?? Math.random;
   return {
     name: 'simulator',
+    // The simulated docks take whatever the client books.
+    async sendBooking(): Promise<SendOutcome> {
+      return { result: 'accepted' };
+    },
     async send(order, { idempotencyKey }): Promise<SendOutcome> {
       if (options.acceptMs > 0) await sleep(options.acceptMs);
       if (await seenBefore(options.db, idempotencyKey)) {
