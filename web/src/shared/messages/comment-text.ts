@@ -1,17 +1,12 @@
 import { discussions } from '@extranet/contract';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
+import { slotText } from './slot-time';
 import { orderStatusName } from './warehouse-status';
 
 /**
  * How comments read, shared by the discussion threads and the header's notifications: system
  * comments (is_dict) become sentences in the current language (SPEC.md §2 'Discussion view').
  */
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
 
 function progressName(t: TFunction, progress: string): string {
@@ -22,16 +17,6 @@ function progressName(t: TFunction, progress: string): string {
 
 function statusName(t: TFunction, status: { code: string | null; desc: string | null }): string {
   return orderStatusName(t, status) ?? t('discussions.progress.unknown');
-}
-
-/** A slot as the warehouse's schedule reads it: its day and hours in the schedule's zone. */
-export function slotText(slot: {
-  starts_at: string | Date;
-  ends_at: string | Date;
-  time_zone: string;
-}): string {
-  const start = dayjs(slot.starts_at).tz(slot.time_zone);
-  return `${start.format('YYYY-MM-DD HH:mm')}–${dayjs(slot.ends_at).tz(slot.time_zone).format('HH:mm')}`;
 }
 
 export function commentText(t: TFunction, text: discussions.CommentText): string {
