@@ -164,7 +164,7 @@ test('the week of a location shows each slot with its free docks', async ({ page
   await page.evaluate((session) => window.localStorage.setItem('session_code', session), token);
   await page.goto('/slots');
   await expect(page.getByRole('heading', { name: 'Dock slots', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Location' }).click();
+  await page.getByRole('combobox', { name: 'Location', exact: true }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(page.getByTestId('slot-cell').first()).toContainText(/free|Full/);

@@ -1,5 +1,5 @@
 import type { slots } from '@extranet/contract';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -104,20 +104,15 @@ export function WeekSlots({
                           const content = (
                             <Group key={slot.slot_id} justify="space-between" gap={4} wrap="nowrap">
                               <Text size="sm">{hours}</Text>
-                              <Badge
-                                color={selected ? 'blue' : free > 0 ? 'green' : 'gray'}
-                                variant="light"
-                                size="sm"
-                              >
+                              <Text size="xs" fw={600} c={free > 0 || selected ? undefined : 'gray.8'}>
                                 {selected ? t('slots.yours') : label}
-                              </Badge>
+                              </Text>
                             </Group>
                           );
                           return pickable ? (
                             <UnstyledButton
                               key={slot.slot_id}
                               onClick={() => onPick(slot)}
-                              aria-label={`${day} ${hours}: ${label}`}
                               data-testid="slot-pick"
                               style={{ borderRadius: 4, padding: 2 }}
                             >
