@@ -1,7 +1,16 @@
 import { orders, slots } from '@extranet/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, locations, notifications, purchHeads, salesHeads, slots as slotTable } from '../../db/schema';
+import {
+  jobs,
+  locations,
+  notifications,
+  purchHeads,
+  salesHeads,
+  slots as slotTable,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { createOrderWorld, type OrderWorld } from '../orders/orders.factories';
@@ -404,5 +413,33 @@ describe('the warehouse and the slots', () => {
       code: 'wms_master_refused',
       details: { records: [{ record: 'slot_schedules[0]', problems: [{ problem: 'location_unknown' }] }] },
     });
+  });
+
+  it("tells the company's webhooks of every booking change, as order events", async () => {
+    await db()
+      .insert(webhookEndpoints)
+      .values({
+        companyId: world.company.id,
+        url: 'https://hooks.example.com/in',
+        events: ['order.slot_changed', 'order.document_added'],
+        secret: 'not-used-here',
+      });
+    const slot = await createSlot(db(), { locationId, capacity: 2 });
+    const headId = await newOrder();
+    const booked = await book(headId, slot.id);
+    await app.call(slots.cancelBooking, { booking_id: booked.body.booking_id }, token);
+    const events = await db()
+      .select()
+      .from(webhookEvents)
+      .where(
+        and(
+          eq(webhookEvents.type, 'order.slot_changed'),
+          eq(webhookEvents.recordKey, `order:sales:${headId}`),
+        ),
+      );
+    expect(events.map((event) => (event.data as { slot: unknown; by: string }).by)).toEqual(['user', 'user']);
+    expect(
+      events.map((event) => (event.data as { slot: { slot_id: number } | null }).slot?.slot_id ?? null),
+    ).toEqual([slot.id, null]);
   });
 });
