@@ -13,7 +13,7 @@ const BIOME = path.join(ROOT, 'biome.json');
 
 /**
  * Which server modules each module may import (server/src/modules/README.md). Modules depend one
- * way only: files < discussions < orders < wms, graphs; catalogs below companies, orders, stock,
+ * way only: files < discussions < orders < slots < wms, graphs; catalogs below companies, orders, stock,
  * sku, reports and wms; webhooks below discussions, orders and wms, using auth's secret
  * encryption; auth, apikeys and notifications stand alone. Tests and factories may use any.
  */
@@ -29,9 +29,10 @@ const MODULE_IMPORTS = {
   orders: ['catalogs', 'discussions', 'files', 'webhooks'],
   reports: ['catalogs'],
   sku: ['catalogs'],
+  slots: ['catalogs', 'discussions', 'files', 'orders', 'webhooks'],
   stock: ['catalogs'],
   webhooks: ['auth'],
-  wms: ['catalogs', 'discussions', 'files', 'orders', 'stock', 'webhooks'],
+  wms: ['catalogs', 'discussions', 'files', 'orders', 'slots', 'stock', 'webhooks'],
 };
 
 const MODULES_MESSAGE =

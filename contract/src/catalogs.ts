@@ -286,6 +286,8 @@ export const MASTER_PROBLEMS = [
   'uom_unknown',
   'currency_unknown',
   'duplicate',
+  /** A slot schedule's location label names no location. */
+  'location_unknown',
 ] as const;
 export type MasterProblem = (typeof MASTER_PROBLEMS)[number];
 

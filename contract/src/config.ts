@@ -11,5 +11,7 @@ export const PageConfig = z.object({
   REPORT_ALLOWED_HOSTS: z.array(z.string()).optional(),
   /** Carrier code (upper case) to its tracking page, `{number}` standing for the number (server TRACKING_URLS). */
   TRACKING_URLS: z.record(z.string(), z.string()).optional(),
+  /** The zone of the warehouse's slot schedules (server SLOT_TIME_ZONE): slots are shown in it. */
+  SLOT_TIME_ZONE: z.string().optional(),
 });
 export type PageConfig = z.infer<typeof PageConfig>;

@@ -53,6 +53,14 @@ const OrderStatus = z.object({ code: z.string().nullable(), desc: z.string().nul
 export const SystemText = z.discriminatedUnion('code', [
   z.object({ code: z.literal('order_progress_changed'), old: z.string(), new: z.string() }),
   z.object({ code: z.literal('order_status_changed'), old: OrderStatus, new: OrderStatus }),
+  /** The warehouse sent a document about the order (orders.DOCUMENT_TYPES). */
+  z.object({ code: z.literal('order_document_added'), type: z.string(), name: z.string() }),
+  /** The warehouse moved (slot: ISO instants) or cancelled (null) the order's slot booking. */
+  z.object({
+    code: z.literal('order_slot_changed'),
+    slot: z.object({ starts_at: z.string(), ends_at: z.string(), time_zone: z.string() }).nullable(),
+    reason: z.string().nullable(),
+  }),
   /** The server paused a webhook endpoint that failed for a day (a notice to its owner). */
   z.object({ code: z.literal('webhook_endpoint_paused'), url: z.string() }),
 ]);

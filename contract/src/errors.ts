@@ -70,6 +70,13 @@ export const ERROR_MESSAGES = {
     'You may not read the data of this event type, so no endpoint of yours may receive it',
   api_key_not_found: 'API key not found',
   api_key_expiry_invalid: 'The expiry date must be from today to a year from now',
+  slot_not_found: 'Slot not found',
+  slot_full: 'The slot is full: choose another',
+  slot_closed: 'The warehouse is closed at that time: choose another slot',
+  slot_in_the_past: 'The slot has begun or is over: choose a later one',
+  slot_location_mismatch: "The slot is at another location than the order's",
+  booking_not_found: 'Booking not found',
+  order_slot_denied: 'A slot can not be booked for this order',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

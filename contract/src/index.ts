@@ -19,6 +19,7 @@ export * from './password-policy';
 export * from './report-url';
 export * as reports from './reports';
 export * as sku from './sku';
+export * as slots from './slots';
 export * as stock from './stock';
 export * as webhooks from './webhooks';
 export * as wms from './wms';

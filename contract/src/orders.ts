@@ -117,6 +117,45 @@ export const BusinessLine = z.object({ business_line_id: Id, name: z.string() })
 
 export const OrderConsignee = z.object({ name: z.string(), business_line: BusinessLine });
 
+/**
+ * An order's booked slot: when its truck may come to the order's location (times in
+ * SLOT_TIME_ZONE on screen). `reason` is the warehouse's, when it moved the booking.
+ */
+export const OrderSlot = z.object({
+  booking_id: Id,
+  slot_id: Id,
+  location_id: Id,
+  starts_at: zDateTime,
+  ends_at: zDateTime,
+  reason: z.string().nullable(),
+});
+export type OrderSlot = z.infer<typeof OrderSlot>;
+
+/** The papers the warehouse sends about an order (POST /api/wms/documents). */
+export const DOCUMENT_TYPES = [
+  'delivery_note',
+  'cmr',
+  'pod',
+  'packing_list',
+  'receiving_report',
+  'invoice',
+  'other',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const OrderDocument = z.object({
+  document_id: Id,
+  type: z.enum(DOCUMENT_TYPES),
+  name: z.string(),
+  size: z.int().min(0),
+  created_at: zDateTime,
+  /** Downloads through GET /api/files/download?code=. */
+  file_code: z.string(),
+});
+export type OrderDocument = z.infer<typeof OrderDocument>;
+export const ListDocumentsResponse = z.object({ items: z.array(OrderDocument) });
+export type ListDocumentsResponse = z.infer<typeof ListDocumentsResponse>;
+
 const headCommon = {
   head_id: Id,
   external_code: z.string().nullable(),
@@ -148,6 +187,8 @@ const headCommon = {
   can_unready: z.boolean(),
   /** Sum of the line sums, in the order's currency. */
   total: zSum,
+  /** The unloading or loading slot booked for the order's truck (slots.bookSlot). */
+  slot: OrderSlot.nullable(),
 };
 
 const lineCommon = {
@@ -453,6 +494,13 @@ function orderCalls<
       ...access,
       request: Empty,
       response: ResetAllFailuresResponse,
+    }),
+    listDocuments: defineCall({
+      path: path('list_documents'),
+      summary: `The documents the warehouse sent about a ${noun} (delivery note, CMR, proof of delivery, ...), newest first.`,
+      ...access,
+      request: HeadIdRequest,
+      response: ListDocumentsResponse,
     }),
     exportOrders: defineCall({
       path: path('export_orders'),

@@ -4,7 +4,15 @@ import { type CallDef, defineCall } from './call';
 import { zDateTime } from './codec';
 import { Comment, DiscussionOrder, VISIBILITIES } from './discussions';
 import { Id, listRequest, listResponse, Ok } from './list';
-import { ORDER_KINDS, OrderProgressSchema, OrderStatus, PurchOrder, SalesOrder } from './orders';
+import {
+  ORDER_KINDS,
+  OrderDocument,
+  OrderProgressSchema,
+  OrderSlot,
+  OrderStatus,
+  PurchOrder,
+  SalesOrder,
+} from './orders';
 import { hostProblem, isAllowedHost, normalizeAllowedHost } from './report-url';
 import { StockRow } from './stock';
 
@@ -18,6 +26,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.progress_changed',
   'order.status_changed',
   'order.quantities_reported',
+  'order.slot_changed',
+  'order.document_added',
   'stock.changed',
   'discussion.comment_added',
 ] as const;
@@ -36,6 +46,8 @@ export const WEBHOOK_EVENT_SOURCES = {
   'order.progress_changed': 'order',
   'order.status_changed': 'order',
   'order.quantities_reported': 'order',
+  'order.slot_changed': 'order',
+  'order.document_added': 'order',
   'stock.changed': 'stock',
   'discussion.comment_added': 'discussion',
 } as const satisfies Record<WebhookEventType, 'order' | 'stock' | 'discussion'>;
@@ -288,6 +300,16 @@ export const OrderQuantitiesReported = z.object({
   /** The SKUs (external codes) whose received or delivered quantities the warehouse reported. */
   skus: z.array(z.string()),
 });
+/** The order's slot booking changed: booked, moved or cancelled (null), by the client or the warehouse. */
+export const OrderSlotChanged = z.object({
+  ...OrderData,
+  slot: OrderSlot.nullable(),
+  /** Who changed it: the warehouse gives a reason. */
+  by: z.enum(['user', 'warehouse']),
+  reason: z.string().nullable(),
+});
+/** The warehouse sent a document about the order; its file downloads through /api/files/download. */
+export const OrderDocumentAdded = z.object({ ...OrderData, document: OrderDocument });
 /** One SKU's stock after a change, as /stock/list_stocks shows its rows (at most 1,000). */
 export const StockChanged = z.object({
   consignee: z.object({ consignee_id: Id, name: z.string() }),
@@ -310,6 +332,8 @@ export const WEBHOOK_DATA = {
   'order.progress_changed': OrderProgressChanged,
   'order.status_changed': OrderStatusChanged,
   'order.quantities_reported': OrderQuantitiesReported,
+  'order.slot_changed': OrderSlotChanged,
+  'order.document_added': OrderDocumentAdded,
   'stock.changed': StockChanged,
   'discussion.comment_added': CommentAdded,
 } as const satisfies Record<WebhookEventType, z.ZodType>;

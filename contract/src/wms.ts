@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MasterData } from './catalogs';
 import { zDate, zDateTime } from './codec';
 import { Id } from './list';
-import { ORDER_KINDS } from './orders';
+import { DOCUMENT_TYPES, ORDER_KINDS } from './orders';
+import { MasterSlotSchedule, WmsBooking } from './slots';
 
 /**
  * The link with the warehouse system (WMS). Both directions are signed with the shared secret
@@ -64,6 +65,28 @@ export type WmsOrderLine = z.infer<typeof WmsOrderLine>;
 
 const Party = z.object({ code: z.string(), name: z.string() });
 
+/** An order's booked slot as the warehouse receives it; times are instants (UTC). */
+export const WmsOrderBooking = z.object({
+  slot_id: Id,
+  location: z.string(),
+  starts_at: zDateTime,
+  ends_at: zDateTime,
+});
+export type WmsOrderBooking = z.infer<typeof WmsOrderBooking>;
+
+/**
+ * A booking that changed after the order was sent, POSTed to WMS_URL like an order: `update` says
+ * it is not an order, `booking` is the order's slot now (null: cancelled).
+ */
+export const WmsBookingUpdate = z.object({
+  update: z.literal('booking'),
+  kind: z.enum(ORDER_KINDS),
+  head_id: Id,
+  external_code: z.string().nullable(),
+  booking: WmsOrderBooking.nullable(),
+});
+export type WmsBookingUpdate = z.infer<typeof WmsBookingUpdate>;
+
 /** The body the http connector POSTs to WMS_URL. */
 export const WmsOrderMessage = z.object({
   kind: z.enum(ORDER_KINDS),
@@ -85,6 +108,8 @@ export const WmsOrderMessage = z.object({
   due_days: zQty.nullable().optional(),
   comments: z.string().nullable().optional(),
   self_picking: z.boolean().optional(),
+  /** The slot booked for the order's truck, if any. */
+  booking: WmsOrderBooking.nullable(),
   lines: z.array(WmsOrderLine),
 });
 export type WmsOrderMessage = z.infer<typeof WmsOrderMessage>;
@@ -186,11 +211,23 @@ export const WmsEvent = z
         snapshot: z.array(WmsStockRow).max(MAX_EVENT_STOCK_ROWS).optional(),
       })
       .optional(),
-    master: MasterData.optional(),
+    master: MasterData.extend({
+      /** Weekly slot schedules per location (slots.MasterSlotSchedule), each replacing the location's. */
+      slot_schedules: z.array(MasterSlotSchedule).max(1000).optional(),
+    }).optional(),
+    /** The order's slot moved (`{slot_id}`) or cancelled (`null`); `reason` tells the client why. */
+    booking: WmsBooking.optional(),
   })
   .refine(
     (event) =>
-      !(event.progress || event.status || event.lines || event.shipment || event.receipt) || event.order,
+      !(
+        event.progress ||
+        event.status ||
+        event.lines ||
+        event.shipment ||
+        event.receipt ||
+        event.booking !== undefined
+      ) || event.order,
     { message: 'progress, status, lines, shipment and receipt need an order', path: ['order'] },
   )
   .refine((event) => !event.shipment || event.order?.kind === 'sales', {
@@ -200,6 +237,10 @@ export const WmsEvent = z
   .refine((event) => !event.receipt || event.order?.kind === 'purch', {
     message: 'a receipt is of a purchase order',
     path: ['receipt'],
+  })
+  .refine((event) => event.booking === undefined || event.reason, {
+    message: 'a booking change needs a reason',
+    path: ['reason'],
   })
   .refine((event) => event.progress !== 'failure' || event.reason, {
     message: 'a failure needs a reason',
@@ -219,6 +260,26 @@ export const WmsEventResponse = z.object({
   master: z.object({ added: z.int(), changed: z.int(), unchanged: z.int() }).optional(),
 });
 export type WmsEventResponse = z.infer<typeof WmsEventResponse>;
+
+// ---------------------------------------------------------------- inbound: POST /api/wms/documents
+
+/** Multipart parts of a document: `meta` (this, as JSON) and `file`. */
+export const WmsDocumentMeta = z.strictObject({
+  event_id: z.string().trim().min(1).max(200),
+  order: WmsOrderRef,
+  type: z.enum(DOCUMENT_TYPES),
+  /** The file's name as people see it; its extension decides the type, as for attachments. */
+  name: z.string().trim().min(1).max(255),
+});
+export type WmsDocumentMeta = z.infer<typeof WmsDocumentMeta>;
+
+export const WmsDocumentResponse = z.object({
+  event_id: z.string(),
+  applied: z.literal(true),
+  document_id: Id,
+  file_code: z.string(),
+});
+export type WmsDocumentResponse = z.infer<typeof WmsDocumentResponse>;
 
 /**
  * The carrier's page of a tracking number: the template TRACKING_URLS gives for the carrier
@@ -252,5 +313,10 @@ export const WMS_FAILURES = {
   wms_consignee_unknown: 422,
   wms_location_unknown: 422,
   wms_uom_unknown: 422,
+  wms_slot_unknown: 422,
+  file_too_large: 413,
+  file_type_not_accepted: 415,
+  file_empty: 400,
+  file_name_invalid: 400,
 } as const;
 export type WmsFailureCode = keyof typeof WMS_FAILURES;

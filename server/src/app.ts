@@ -38,6 +38,7 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSkuRoutes } from './modules/sku/sku.routes';
+import { registerSlotRoutes } from './modules/slots/slots.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { registerWmsRoutes } from './modules/wms/wms.routes';
@@ -221,8 +222,9 @@ export async function buildApp(
       registerDiscussionRoutes(api, deps);
       registerFileRoutes(api, deps, storage);
       registerOrderRoutes(api, deps);
+      registerSlotRoutes(api, deps);
       registerGraphRoutes(api, deps);
-      registerWmsRoutes(api, deps);
+      registerWmsRoutes(api, deps, storage);
       registerWebhookRoutes(api, deps);
       const streams = registerLiveEvents(api, deps);
       live = streams;
@@ -242,6 +244,7 @@ export async function buildApp(
       COMMENT_ACCEPTED_FILES: config.COMMENT_ACCEPTED_FILES,
       REPORT_ALLOWED_HOSTS: config.REPORT_ALLOWED_HOSTS,
       TRACKING_URLS: config.TRACKING_URLS,
+      SLOT_TIME_ZONE: config.SLOT_TIME_ZONE,
     };
   });
 

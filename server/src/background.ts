@@ -30,7 +30,7 @@ export function startJobs(deps: Deps, storage: StorageDriver, log: FastifyBaseLo
       { name: 'abandoned-uploads', run: () => removeAbandonedUploads(deps.db, storage), everyMs: MINUTE_MS },
       { name: 'rate-limit-windows', run: () => forgetOldRateLimits(deps.db), everyMs: 3_600_000 },
       { name: 'ended-sessions', run: () => deleteEndedSessions(deps.db), everyMs: 3_600_000 },
-      ...wmsTasks(deps, log),
+      ...wmsTasks(deps, log, storage),
       ...webhookTasks(deps, log),
     ],
   });

@@ -3,6 +3,15 @@ import path from 'node:path';
 import { normalizeAllowedHost, webhooks } from '@extranet/contract';
 import { z } from 'zod';
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const DEFAULT_ACCEPTED_FILES = [
   '.pdf',
   '.png',
@@ -175,6 +184,13 @@ const ConfigSchema = z.object({
   WMS_SIM_STEP_MS: int(0, 86_400_000).default(20_000),
   WMS_SIM_FAILURE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   TRACKING_URLS: TrackingUrls,
+  /** The zone of the warehouse's slot schedules (IANA name): its days and hours are read in it. */
+  SLOT_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Riga')
+    .default('Europe/Riga'),
+  /** How many weeks ahead slots may be booked. */
+  SLOT_HORIZON_WEEKS: int(1, 104).default(12),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** An S3-compatible store's address; unset: AWS S3 of S3_REGION. */
   S3_ENDPOINT: z

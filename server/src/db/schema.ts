@@ -760,13 +760,31 @@ export const files = pgTable(
     mime: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     storageKey: text().notNull(),
-    uploaderId: integer()
-      .notNull()
-      .references(() => users.id),
+    /** Null for a document the warehouse sent (order_documents). */
+    uploaderId: integer().references(() => users.id),
     commentId: integer().references(() => comments.id, { onDelete: 'set null' }),
     creationDate: createdAt(),
   },
   (t) => [index().on(t.commentId), index().on(t.uploaderId)],
+);
+
+/** A document the warehouse sent about an order (delivery note, CMR, proof of delivery, ...). */
+export const orderDocuments = pgTable(
+  'order_documents',
+  {
+    id: serial().primaryKey(),
+    kind: text({ enum: ['purch', 'sales'] }).notNull(),
+    headId: integer().notNull(),
+    fileId: integer()
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    name: text().notNull(),
+    /** The warehouse's event id: one document per event, however often it is sent. */
+    eventId: text().notNull().unique(),
+    creationDate: createdAt(),
+  },
+  (t) => [index().on(t.kind, t.headId, t.creationDate), index().on(t.fileId)],
 );
 
 /** How a user's own spreadsheet headers map to the import's columns, per order kind. */
@@ -963,4 +981,72 @@ export const webhookDeliveries = pgTable(
     index().on(t.eventId),
     index().on(t.creationDate),
   ],
+);
+
+// ---------------------------------------------------------------- unloading and loading slots
+
+/** A location's weekly slot schedule (role 99 or the warehouse's master data). */
+export const slotSchedules = pgTable('slot_schedules', {
+  locationId: integer()
+    .primaryKey()
+    .references(() => locations.id),
+  /** ISO weekdays, 1 Monday to 7 Sunday. */
+  weekdays: integer().array().notNull(),
+  /** "HH:MM" in SLOT_TIME_ZONE. */
+  fromTime: text().notNull(),
+  toTime: text().notNull(),
+  minutes: integer().notNull(),
+  capacity: integer().notNull(),
+  modificationDate: createdAt(),
+});
+
+/** One time window at a location; made from the schedule when first listed. */
+export const slots = pgTable(
+  'slots',
+  {
+    id: serial().primaryKey(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    capacity: integer().notNull(),
+    /** Bookings held, counted in the transaction that books (the slot row locked). */
+    booked: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex().on(t.locationId, t.startsAt)],
+);
+
+/** Days or hours a location takes no trucks (holidays, inventory). */
+export const slotClosures = pgTable(
+  'slot_closures',
+  {
+    id: serial().primaryKey(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    reason: text().notNull(),
+    creationDate: createdAt(),
+  },
+  (t) => [index().on(t.locationId, t.startsAt)],
+);
+
+/** An order's truck booked into a slot: one booking per order. */
+export const slotBookings = pgTable(
+  'slot_bookings',
+  {
+    id: serial().primaryKey(),
+    kind: text({ enum: ['purch', 'sales'] }).notNull(),
+    headId: integer().notNull(),
+    slotId: integer()
+      .notNull()
+      .references(() => slots.id),
+    /** Why the warehouse moved it, for the client to see; null when the client booked. */
+    reason: text(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    modificationDate: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.kind, t.headId), index().on(t.slotId)],
 );

@@ -155,6 +155,7 @@ describe('page configuration and headers', () => {
       COMMENT_ACCEPTED_FILES: expect.stringContaining('.pdf'),
       REPORT_ALLOWED_HOSTS: [],
       TRACKING_URLS: {},
+      SLOT_TIME_ZONE: 'Europe/Riga',
     });
   });
 

@@ -8,6 +8,7 @@ import { notificationsRoutes } from '../features/notifications/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { reportsRoutes } from '../features/reports/routes';
 import { skuRoutes } from '../features/sku/routes';
+import { slotsRoutes } from '../features/slots/routes';
 import { stockRoutes } from '../features/stock/routes';
 import { supportRoutes } from '../features/support/routes';
 import { webhooksRoutes } from '../features/webhooks/routes';
@@ -17,6 +18,7 @@ import { GuestOnly, RequireLimitedSession, RequireSession, RequireSetupSession }
 import { LoginLayout } from './layout/login-layout';
 import { RootLayout } from './layout/root-layout';
 import { WorkplaceLayout } from './layout/workplace-layout';
+import { OrderBooking } from './order-booking';
 import { OrderDiscussion } from './order-discussion';
 import { NotFoundRoute } from './pages/not-found-route';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -32,7 +34,8 @@ const workplaceRoutes: RouteObject[] = [
   ...companiesRoutes,
   ...apiKeysRoutes,
   ...webhooksRoutes,
-  ...ordersRoutes({ Discussion: OrderDiscussion }),
+  ...ordersRoutes({ Discussion: OrderDiscussion, Booking: OrderBooking }),
+  ...slotsRoutes,
   ...stockRoutes,
   ...skuRoutes,
   ...reportsRoutes,

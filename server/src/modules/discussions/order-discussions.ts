@@ -21,6 +21,13 @@ export type SystemCommentDict =
       code: 'order_status_changed';
       old: { code: string | null; desc: string | null };
       new: { code: string | null; desc: string | null };
+    }
+  | { code: 'order_document_added'; type: string; name: string }
+  | {
+      code: 'order_slot_changed';
+      /** The slot now (ISO instants), null when the warehouse cancelled the booking. */
+      slot: { starts_at: string; ends_at: string; time_zone: string } | null;
+      reason: string | null;
     };
 
 const orderColumn = (kind: OrderKind) =>

@@ -3,7 +3,10 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import type { StorageDriver } from './storage';
 
-/** An upload not attached to any comment within a day is abandoned (a form left unsent). */
+/**
+ * An upload not attached to any comment within a day is abandoned (a form left unsent). A
+ * warehouse document has no uploader and is never abandoned.
+ */
 export const ABANDONED_AFTER_MINUTES = 24 * 60;
 const PER_TICK = 100;
 
@@ -17,7 +20,7 @@ export async function removeAbandonedUploads(db: Db, storage: StorageDriver): Pr
       .select({ id: files.id, storageKey: files.storageKey })
       .from(files)
       .where(
-        sql`${files.commentId} is null and ${files.creationDate} < now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES})`,
+        sql`${files.commentId} is null and ${files.uploaderId} is not null and ${files.creationDate} < now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES})`,
       )
       .limit(PER_TICK)
       .for('update', { skipLocked: true });

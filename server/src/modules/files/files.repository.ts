@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { readableCondition } from '../../access/discussions';
+import { readableDocumentCondition } from '../../access/order-documents';
 import type { Executor } from '../../db/client';
 import { comments, discussions, files } from '../../db/schema';
 import type { Actor } from '../../http/session';
@@ -11,7 +12,8 @@ export async function insertFile(db: Executor, values: typeof files.$inferInsert
 
 /**
  * A file with whether the actor may read it (DESIGN.md §4): whoever reads the discussion it is
- * attached to, or its uploader while it is not attached yet.
+ * attached to, or its uploader while it is not attached yet; a warehouse document, whoever reads
+ * its order.
  */
 export async function findFileForActor(db: Executor, actor: Actor, code: string) {
   const [row] = await db
@@ -19,7 +21,8 @@ export async function findFileForActor(db: Executor, actor: Actor, code: string)
       file: files,
       readable: sql<boolean>`coalesce(
         (${files.commentId} is null and ${files.uploaderId} = ${actor.userId})
-        or (${discussions.id} is not null and ${readableCondition(actor)}), false)`,
+        or (${discussions.id} is not null and ${readableCondition(actor)})
+        or ${readableDocumentCondition(actor, files.id)}, false)`,
     })
     .from(files)
     .leftJoin(comments, eq(comments.id, files.commentId))

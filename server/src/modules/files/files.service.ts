@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { files as contract } from '@extranet/contract';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../http/calls';
@@ -124,6 +124,39 @@ export async function uploadFile(
     await storage.remove(key);
     throw error;
   }
+}
+
+/**
+ * Stores a file the server received whole (a warehouse document): the same name, type and size
+ * rules as an upload, kept with no uploader inside the caller's transaction. The bytes go to
+ * storage first; `discard` takes them back when the transaction does not commit.
+ */
+export async function storeReceivedFile(
+  tx: Executor,
+  options: { deps: Deps; storage: StorageDriver; name: string; data: Buffer },
+) {
+  const { deps, storage, data } = options;
+  const name = cleanFileName(options.name);
+  const mime = mimeTypeOf(name);
+  if (!contract.isAcceptedFile(deps.config.COMMENT_ACCEPTED_FILES, name, mime)) {
+    throw new AppError('file_type_not_accepted', { accepted: deps.config.COMMENT_ACCEPTED_FILES });
+  }
+  if (data.length === 0) throw new AppError('file_empty');
+  if (data.length > deps.config.COMMENT_MAX_FILESIZE) {
+    throw new AppError('file_too_large', { max: deps.config.COMMENT_MAX_FILESIZE });
+  }
+  const key = newStorageKey();
+  await storage.put(key, Readable.from([data]));
+  const row = await insertFile(tx, {
+    code: randomBytes(24).toString('base64url'),
+    name,
+    ext: contract.fileExtension(name),
+    mime,
+    size: data.length,
+    storageKey: key,
+    uploaderId: null,
+  });
+  return { row, discard: () => storage.remove(key) };
 }
 
 /** Takes back an upload of a request refused after it was stored (a second file in the request). */

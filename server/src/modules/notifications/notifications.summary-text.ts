@@ -1,4 +1,7 @@
 import { discussions, type Language } from '@extranet/contract';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { type TranslateParams, translate } from '../../i18n';
 
 export interface SummaryItem {
@@ -14,6 +17,9 @@ export interface SummaryItem {
 export const SUMMARY_MAX_ITEMS = 50;
 const TEXT_MAX = 300;
 
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 type Translate = (key: string, params?: TranslateParams) => string;
 
 const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
@@ -21,6 +27,17 @@ const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
 /** A system comment as the web app's threads write it (web/src/shared/messages/comment-text.ts). */
 function sentence(t: Translate, dict: discussions.SystemText): string {
   if (dict.code === 'webhook_endpoint_paused') return t('webhooks.pausedNotice', { url: dict.url });
+  if (dict.code === 'order_document_added') {
+    return t('discussions.system.documentAdded', {
+      type: t(`orders.documentType.${dict.type}`),
+      name: dict.name,
+    });
+  }
+  if (dict.code === 'order_slot_changed') {
+    const reason = dict.reason ?? '';
+    if (!dict.slot) return t('discussions.system.slotCancelled', { reason });
+    return t('discussions.system.slotMoved', { slot: slotText(dict.slot), reason });
+  }
   if (dict.code === 'order_progress_changed') {
     const name = (value: string) =>
       PROGRESSES.includes(value)
@@ -36,6 +53,13 @@ function sentence(t: Translate, dict: discussions.SystemText): string {
     return known !== key ? known : value.desc || value.code || t('discussions.progress.unknown');
   };
   return t('discussions.system.statusChanged', { from: name(dict.old), to: name(dict.new) });
+}
+
+/** A slot as the schedule reads it: its day and hours in the zone it was booked in. */
+function slotText(slot: { starts_at: string; ends_at: string; time_zone: string }): string {
+  const start = dayjs(slot.starts_at).tz(slot.time_zone);
+  const end = dayjs(slot.ends_at).tz(slot.time_zone);
+  return `${start.format('YYYY-MM-DD HH:mm')}–${end.format('HH:mm')}`;
 }
 
 function shorten(text: string): string {

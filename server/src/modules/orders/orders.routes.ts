@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Deps, registerCall, registerExport, registerRawRoute } from '../../http/calls';
 import { AppError } from '../../http/errors';
+import { listOrderDocuments } from './orders.documents';
 import { exportOrders } from './orders.export';
 import { importOrders } from './orders.import';
 import {
@@ -34,6 +35,9 @@ function registerKind(
   registerCall(app, deps, calls.setDraft, (input, { actor }) => setDraft(deps, actor, kind, input.head_id));
   registerCall(app, deps, calls.resetFailure, (input, { actor }) =>
     resetFailure(deps, actor, kind, input.head_id),
+  );
+  registerCall(app, deps, calls.listDocuments, (input, { actor }) =>
+    listOrderDocuments({ deps, actor, kind, headId: input.head_id }),
   );
   registerCall(app, deps, calls.resetAllFailures, (_input, { actor }) => resetAllFailures(deps, actor, kind));
   registerExport(app, deps, calls.exportOrders, (input, { actor, lang, reply }) =>

@@ -26,6 +26,7 @@ import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
 import { emitWebhookEvents } from '../webhooks/webhooks.emit';
+import { findOrderSlot } from './orders.documents';
 import {
   CODE_INDEX,
   copyLines,
@@ -79,7 +80,7 @@ function isEditable(head: Pick<OrderHeadRecord, 'progress' | 'isTemplate'>): boo
   return head.progress === 'draft' || (head.isTemplate && head.progress === 'template');
 }
 
-async function loadHead(
+export async function loadHead(
   db: Executor,
   actor: Actor,
   kind: OrderKind,
@@ -187,8 +188,9 @@ function toView<K extends OrderKind>(
   lines: readonly OrderLineRecord[],
   problems: orders.Problems,
   actor: Actor,
-  isSendTaken = false,
+  extras: { isSendTaken?: boolean; slot: orders.OrderSlot | null },
 ): OrderView<K> {
+  const isSendTaken = extras.isSendTaken ?? false;
   const sums = lines.map((line) => lineSum(line.orderedQty, line.price));
   const progress = progressOf(head.progress);
   const canUpdate = isEditable(head) && actor.permissions.has(orders.ORDER_PERMISSION[kind]);
@@ -224,6 +226,7 @@ function toView<K extends OrderKind>(
     // the warehouse refused goes back to draft to be fixed.
     can_unready: !head.isTemplate && ((progress === 'ready' && !isSendTaken) || progress === 'failure'),
     total: orderTotal(sums),
+    slot: extras.slot,
   };
   const lineCommon = (line: OrderLineRecord, i: number) => ({
     line_id: line.id,
@@ -296,7 +299,8 @@ export async function viewOrder<K extends OrderKind>(
       ? await findStockLots(deps.db, skuIds, head.id)
       : undefined;
   const isSendTaken = head.progress === 'ready' && (await isSendClaimed(deps.db, kind, head.id));
-  return toView(kind, head, lines, problemsOf(kind, head, lines, stock), actor, isSendTaken);
+  const slot = await findOrderSlot(deps.db, kind, head.id);
+  return toView(kind, head, lines, problemsOf(kind, head, lines, stock), actor, { isSendTaken, slot });
 }
 
 export async function getAddOrderDefaults(deps: Deps, actor: Actor): Promise<orders.AddOrderDefaults> {
@@ -542,6 +546,7 @@ export async function orderRecord(
     lines,
     { errors: [], warnings: [] },
     SYSTEM_ACTOR,
+    { slot: await findOrderSlot(db, kind, head.id) },
   );
   return record;
 }
@@ -549,7 +554,14 @@ export async function orderRecord(
 type OrderEvent =
   | { type: 'order.progress_changed'; change: { old: OrderProgress; new: OrderProgress } }
   | { type: 'order.status_changed'; change: webhooks.WebhookData<'order.status_changed'>['change'] }
-  | { type: 'order.quantities_reported'; skus: string[] };
+  | { type: 'order.quantities_reported'; skus: string[] }
+  | {
+      type: 'order.slot_changed';
+      slot: orders.OrderSlot | null;
+      by: 'user' | 'warehouse';
+      reason: string | null;
+    }
+  | { type: 'order.document_added'; document: orders.OrderDocument };
 
 /** The order's webhook event, in the transaction of its change, read after the change. */
 export async function emitOrderEvent(tx: Executor, kind: OrderKind, headId: number, event: OrderEvent) {

@@ -20,4 +20,6 @@ export interface WmsConnector {
    * that saw the order before (an answer lost to a timeout) recognises the repeat.
    */
   send(order: wms.WmsOrderMessage, options: { idempotencyKey: string }): Promise<SendOutcome>;
+  /** Tells the warehouse an order's slot booking changed after the order was sent. */
+  sendBooking(update: wms.WmsBookingUpdate, options: { idempotencyKey: string }): Promise<SendOutcome>;
 }

@@ -15,7 +15,8 @@ import {
   systemTexts,
   WORKER,
 } from './wms.factories';
-import { processSendJobs, receiveWmsEvent, WmsRefusal } from './wms.service';
+import { WmsRefusal } from './wms.refusal';
+import { processSendJobs, receiveWmsEvent } from './wms.service';
 import { signWms } from './wms.signature';
 
 const SECRET = 'a-test-secret-of-some-length';

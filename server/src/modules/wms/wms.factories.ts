@@ -99,14 +99,19 @@ export function recordingConnector(
   answer: () => Promise<SendOutcome> | SendOutcome = () => ({ result: 'accepted' }),
 ) {
   const sends: RecordedSend[] = [];
+  const bookings: { update: wms.WmsBookingUpdate; idempotencyKey: string }[] = [];
   const connector: WmsConnector = {
     name: inner?.name ?? 'http',
     async send(order, options) {
       sends.push({ kind: order.kind, headId: order.head_id, idempotencyKey: options.idempotencyKey });
       return inner ? inner.send(order, options) : answer();
     },
+    async sendBooking(update, options) {
+      bookings.push({ update, idempotencyKey: options.idempotencyKey });
+      return inner ? inner.sendBooking(update, options) : answer();
+    },
   };
-  return { connector, sends };
+  return { connector, sends, bookings };
 }
 
 export const WORKER: SendWorkerOptions = { maxAttempts: 3, retryBaseMs: 1000, lockMs: 60_000 };

@@ -23,50 +23,54 @@ function failureFrom(status: number, text: string): OrderFailure {
 }
 
 /**
- * POSTs the order as JSON to WMS_URL, signed with WMS_SECRET, with an idempotency key. 2xx is
- * sent, 4xx failure with the body's reason, 5xx, timeouts and network errors are retried.
+ * POSTs the order (or a booking update, `"update": "booking"`) as JSON to WMS_URL, signed with
+ * WMS_SECRET, with an idempotency key. 2xx is sent, 4xx failure with the body's reason, 5xx,
+ * timeouts and network errors are retried.
  */
 export function createHttpConnector(options: {
   url: string;
   secret: string;
   timeoutMs: number;
 }): WmsConnector {
+  const post = async (body: string, idempotencyKey: string): Promise<SendOutcome> => {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(options.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [wms.WMS_IDEMPOTENCY_HEADER]: idempotencyKey,
+          ...signedHeaders(options.secret, body),
+        },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const name = (error as Error)?.name;
+      const message = name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : String(error);
+      return { result: 'retry', error: message };
+    }
+    if (response.ok) {
+      let status: wms.WmsStatus | undefined;
+      try {
+        status = wms.WmsSendAnswer.parse(JSON.parse(text)).status;
+      } catch {
+        // a 2xx without a readable body still means the order was taken
+      }
+      return { result: 'accepted', status };
+    }
+    if (response.status >= 400 && response.status < 500 && !RETRYABLE_4XX.has(response.status)) {
+      return { result: 'refused', failure: failureFrom(response.status, text) };
+    }
+    return { result: 'retry', error: `HTTP ${response.status}: ${text.slice(0, 200)}` };
+  };
   return {
     name: 'http',
-    async send(order, { idempotencyKey }): Promise<SendOutcome> {
-      const body = JSON.stringify(encode(wms.WmsOrderMessage, order));
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetch(options.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [wms.WMS_IDEMPOTENCY_HEADER]: idempotencyKey,
-            ...signedHeaders(options.secret, body),
-          },
-          body,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        text = await response.text();
-      } catch (error) {
-        const name = (error as Error)?.name;
-        const message = name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : String(error);
-        return { result: 'retry', error: message };
-      }
-      if (response.ok) {
-        let status: wms.WmsStatus | undefined;
-        try {
-          status = wms.WmsSendAnswer.parse(JSON.parse(text)).status;
-        } catch {
-          // a 2xx without a readable body still means the order was taken
-        }
-        return { result: 'accepted', status };
-      }
-      if (response.status >= 400 && response.status < 500 && !RETRYABLE_4XX.has(response.status)) {
-        return { result: 'refused', failure: failureFrom(response.status, text) };
-      }
-      return { result: 'retry', error: `HTTP ${response.status}: ${text.slice(0, 200)}` };
-    },
+    send: (order, { idempotencyKey }) =>
+      post(JSON.stringify(encode(wms.WmsOrderMessage, order)), idempotencyKey),
+    sendBooking: (update, { idempotencyKey }) =>
+      post(JSON.stringify(encode(wms.WmsBookingUpdate, update)), idempotencyKey),
   };
 }

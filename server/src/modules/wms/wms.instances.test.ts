@@ -22,6 +22,7 @@ import {
 } from './wms.factories';
 import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
 import { SIMULATED_STATUS } from './wms.simulator';
+import { storeDueSimulatedPapers } from './wms.simulator-documents';
 
 /**
  * Two server instances on one database, as two processes behind a load balancer would be. With
@@ -138,6 +139,8 @@ describe('two server instances on one database', () => {
         processSendJobs(second.deps.db, recorders[1]!.connector, WORKER),
         applyDueSimulatedEvents(first.deps.db),
         applyDueSimulatedEvents(second.deps.db),
+        storeDueSimulatedPapers({ deps: first.deps, storage: first.storage }),
+        storeDueSimulatedPapers({ deps: second.deps, storage: second.storage }),
       ]);
       if (done.every((count) => count === 0)) await sleep(200);
     }
@@ -178,7 +181,13 @@ describe('two server instances on one database', () => {
       ],
     };
     for (const kind of ['purch', 'sales'] as const) {
-      for (const headId of ids[kind]) expect(await systemTexts(db, kind, headId)).toEqual(history[kind]);
+      for (const headId of ids[kind]) {
+        const texts = await systemTexts(db, kind, headId);
+        expect(texts.filter((text) => text.code !== 'order_document_added')).toEqual(history[kind]);
+        // The simulator's two papers, each stored once.
+        const papers = texts.filter((text) => text.code === 'order_document_added').map((text) => text.type);
+        expect(papers.sort()).toEqual(['delivery_note', 'pod']);
+      }
     }
   }, 300_000);
 });

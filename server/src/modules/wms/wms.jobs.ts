@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../http/calls';
 import type { Task } from '../../jobs/scheduler';
+import type { StorageDriver } from '../files/storage';
+import { processBookingUpdates } from './wms.bookings';
 import type { WmsConnector } from './wms.connector';
 import { createHttpConnector } from './wms.http-connector';
 import { forgetOldWmsRecords } from './wms.retention';
 import { applyDueSimulatedEvents, processSendJobs, type SendWorkerOptions } from './wms.service';
 import { createSimulatorConnector } from './wms.simulator';
+import { storeDueSimulatedPapers } from './wms.simulator-documents';
 
 /** The connector WMS_CONNECTOR names (config.ts makes sure http has its URL and secret). */
 export function createConnector(deps: Deps): WmsConnector {
@@ -38,10 +41,16 @@ export function sendWorkerOptions(deps: Deps, log?: FastifyBaseLogger): SendWork
 }
 
 /** The background work of the warehouse link, run by every instance's scheduler. */
-export function wmsTasks(deps: Deps, log: FastifyBaseLogger, connector = createConnector(deps)): Task[] {
+export function wmsTasks(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  storage: StorageDriver,
+  connector = createConnector(deps),
+): Task[] {
   const options = sendWorkerOptions(deps, log);
   const tasks: Task[] = [
     { name: 'wms-send', run: () => processSendJobs(deps.db, connector, options) },
+    { name: 'wms-booking', run: () => processBookingUpdates(deps.db, connector, options) },
     {
       name: 'wms-retention',
       run: () => forgetOldWmsRecords(deps.db, deps.config.WMS_RETENTION_DAYS),
@@ -49,7 +58,11 @@ export function wmsTasks(deps: Deps, log: FastifyBaseLogger, connector = createC
     },
   ];
   if (connector.name === 'simulator') {
-    tasks.push({ name: 'wms-simulator', run: () => applyDueSimulatedEvents(deps.db, log) });
+    tasks.push({
+      name: 'wms-simulator',
+      run: () => applyDueSimulatedEvents(deps.db, log, { slotTimeZone: deps.config.SLOT_TIME_ZONE }),
+    });
+    tasks.push({ name: 'wms-simulator-papers', run: () => storeDueSimulatedPapers({ deps, storage, log }) });
   }
   return tasks;
 }

@@ -11,6 +11,8 @@ import {
   salesHeads,
   salesLines,
   skus,
+  slotBookings,
+  slots,
   stockRows,
   uoms,
 } from '../../db/schema';
@@ -33,6 +35,26 @@ export async function findLiveOrder(
 ): Promise<OrderHeadRecord | undefined> {
   const head = await findOrderHead(db, WAREHOUSE, kind, headId, options);
   return head && !head.isTemplate ? head : undefined;
+}
+
+/** The order's booked slot as the warehouse receives it, or null. */
+export async function findOrderBooking(
+  db: Executor,
+  kind: OrderKind,
+  headId: number,
+): Promise<wms.WmsOrderBooking | null> {
+  const [row] = await db
+    .select({
+      slot_id: slots.id,
+      location: locations.label,
+      starts_at: slots.startsAt,
+      ends_at: slots.endsAt,
+    })
+    .from(slotBookings)
+    .innerJoin(slots, eq(slots.id, slotBookings.slotId))
+    .innerJoin(locations, eq(locations.id, slots.locationId))
+    .where(and(eq(slotBookings.kind, kind), eq(slotBookings.headId, headId)));
+  return row ?? null;
 }
 
 /** An order as the warehouse receives it, with its progress; undefined when it is gone. */
@@ -66,6 +88,7 @@ export async function loadOrderMessage(
           self_picking: head.selfPicking ?? false,
         }
       : {}),
+    booking: await findOrderBooking(db, kind, headId),
     lines: lines.map((line) => ({
       sku: line.skuCode,
       name: line.skuName,

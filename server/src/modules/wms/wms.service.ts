@@ -11,9 +11,11 @@ import { addOrderSystemComment } from '../discussions/order-discussions';
 import type { OrderHeadRecord } from '../orders/orders.repository';
 import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orders.sends';
 import { emitOrderEvent } from '../orders/orders.service';
+import { applyWarehouseBooking, replaceSchedule } from '../slots/slots.service';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
 import { simulatedEventQueue } from './wms.outbox';
+import { WmsRefusal } from './wms.refusal';
 import {
   addStock,
   consigneeExists,
@@ -37,16 +39,6 @@ import { emitStockChanged } from './wms.stock-events';
 
 type OrderKind = orders.OrderKind;
 type Progress = orders.OrderProgress;
-
-/** A warehouse event or request refused; nothing of it was applied. */
-export class WmsRefusal extends Error {
-  constructor(
-    readonly code: wms.WmsFailureCode,
-    readonly details?: unknown,
-  ) {
-    super(code);
-  }
-}
 
 // ---------------------------------------------------------------- order changes
 
@@ -195,7 +187,17 @@ export async function processSendJobs(db: Db, connector: WmsConnector, options: 
 
 // ---------------------------------------------------------------- inbound events
 
-async function applyOrderPart(tx: Executor, event: wms.WmsEvent, ref: wms.WmsOrderRef) {
+/** What applying an event needs to know of the installation: the zone slots are read in. */
+interface EventContext {
+  slotTimeZone: string;
+}
+
+async function applyOrderPart(
+  tx: Executor,
+  context: EventContext,
+  event: wms.WmsEvent,
+  ref: wms.WmsOrderRef,
+) {
   const { kind, head_id: headId } = ref;
   const head = await findLiveOrder(tx, kind, headId, { forUpdate: true });
   if (!head) throw new WmsRefusal('wms_order_unknown', { order: ref });
@@ -249,6 +251,18 @@ async function applyOrderPart(tx: Executor, event: wms.WmsEvent, ref: wms.WmsOrd
       type: 'order.quantities_reported',
       skus: event.lines.map((line) => line.sku),
     });
+  }
+  if (event.booking !== undefined) {
+    const booked = await applyWarehouseBooking(tx, {
+      timeZone: context.slotTimeZone,
+      kind,
+      head,
+      slotId: event.booking?.slot_id ?? null,
+      reason: event.reason ?? '',
+    });
+    if (booked === 'slot_unknown') {
+      throw new WmsRefusal('wms_slot_unknown', { order: ref, slot_id: event.booking?.slot_id });
+    }
   }
   if (event.shipment) await updateShipment(tx, headId, event.shipment);
   if (event.receipt) await updateReceipt(tx, headId, event.receipt);
@@ -346,7 +360,11 @@ async function applyStockPart(
  * remembered in the same transaction, so a replay is refused (wms_event_duplicate), and any
  * refusal rolls back everything, the id included.
  */
-export async function applyWmsEvent(tx: Executor, event: wms.WmsEvent): Promise<wms.WmsEventResponse> {
+export async function applyWmsEvent(
+  tx: Executor,
+  event: wms.WmsEvent,
+  context: EventContext,
+): Promise<wms.WmsEventResponse> {
   const fresh = await tx
     .insert(wmsEvents)
     .values({ id: event.event_id })
@@ -355,7 +373,7 @@ export async function applyWmsEvent(tx: Executor, event: wms.WmsEvent): Promise<
   if (fresh.length === 0) throw new WmsRefusal('wms_event_duplicate', { event_id: event.event_id });
 
   const master = event.master ? await applyMasterPart(tx, event.master) : undefined;
-  const order = event.order ? await applyOrderPart(tx, event, event.order) : undefined;
+  const order = event.order ? await applyOrderPart(tx, context, event, event.order) : undefined;
   const shortages = event.stock ? await applyStockPart(tx, event.stock, order?.head) : [];
   return {
     event_id: event.event_id,
@@ -367,8 +385,29 @@ export async function applyWmsEvent(tx: Executor, event: wms.WmsEvent): Promise<
 }
 
 /** Master data applies as a whole or not at all: any refused record refuses the event. */
-async function applyMasterPart(tx: Executor, master: catalogs.MasterData) {
-  const outcomes = await applyMasterData(tx, master);
+async function applyMasterPart(tx: Executor, master: NonNullable<wms.WmsEvent['master']>) {
+  const { slot_schedules: schedules = [], ...catalogRecords } = master;
+  const outcomes: Array<
+    Pick<catalogs.MasterOutcome, 'index' | 'key' | 'outcome' | 'problems'> & { catalog: string }
+  > = await applyMasterData(tx, catalogRecords);
+  const locationIds = await findLocationIds(
+    tx,
+    schedules.map((schedule) => schedule.location),
+  );
+  for (const [index, schedule] of schedules.entries()) {
+    const locationId = locationIds.get(schedule.location);
+    const record = { catalog: 'slot_schedules', index, key: schedule.location };
+    if (locationId === undefined) {
+      outcomes.push({
+        ...record,
+        outcome: 'refused',
+        problems: [{ field: 'location', problem: 'location_unknown', value: schedule.location }],
+      });
+      continue;
+    }
+    const outcome = await replaceSchedule(tx, { locationId, ...schedule });
+    outcomes.push({ ...record, outcome, problems: [] });
+  }
   const refused = outcomes.filter((item) => item.outcome === 'refused');
   if (refused.length) {
     throw new WmsRefusal('wms_master_refused', {
@@ -412,7 +451,7 @@ export async function receiveWmsEvent(
         : 'body is not JSON',
     );
   }
-  return deps.db.transaction((tx) => applyWmsEvent(tx, event));
+  return deps.db.transaction((tx) => applyWmsEvent(tx, event, { slotTimeZone: deps.config.SLOT_TIME_ZONE }));
 }
 
 // ---------------------------------------------------------------- the simulator's reports
@@ -429,7 +468,11 @@ const SIMULATED_LOCK_MS = 60_000;
  * one transaction (if the claim is still this worker's), so it is applied exactly once whichever
  * instance gets it. A report about an order is claimed only once the one before it has ended.
  */
-export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): Promise<number> {
+export async function applyDueSimulatedEvents(
+  db: Db,
+  log?: FastifyBaseLogger,
+  context: EventContext = { slotTimeZone: 'UTC' },
+): Promise<number> {
   return runQueue(
     db,
     simulatedEventQueue,
@@ -439,7 +482,7 @@ export async function applyDueSimulatedEvents(db: Db, log?: FastifyBaseLogger): 
         if (!(await relock(tx, job))) return;
         try {
           await tx.transaction((savepoint) =>
-            applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload.event)),
+            applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload.event), context),
           );
           await finish(tx, job.id);
         } catch (error) {

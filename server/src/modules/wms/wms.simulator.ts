@@ -7,6 +7,7 @@ import { knownKeys } from '../../jobs/outbox';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf } from './wms.failure';
 import { scheduleSimulatedEvents, simulatedEventQueue } from './wms.outbox';
+import { scheduleSimulatedPapers } from './wms.simulator-documents';
 
 type Status = wms.WmsStatus;
 
@@ -117,12 +118,17 @@ async function seenBefore(db: Executor, idempotencyKey: string): Promise<boolean
  * A warehouse system inside the server, for the demo and tests: it answers a send after
  * `acceptMs`, refuses orders with SKUs it does not know (no barcode) and a share of the others,
  * and schedules its later reports as warehouse events, applied by the same code as
- * POST /api/wms/events. Like a real one, it recognises a repeated send by its idempotency key.
+ * POST /api/wms/events, and, once it completes an order, a delivery note and a proof of delivery
+ * as POST /api/wms/documents stores them. Like a real one, it recognises a repeated send by its idempotency key.
  */
 export function createSimulatorConnector(options: SimulatorOptions): WmsConnector {
   const random = options.random ?? Math.random;
   return {
     name: 'simulator',
+    // The simulated docks take whatever the client books.
+    async sendBooking(): Promise<SendOutcome> {
+      return { result: 'accepted' };
+    },
     async send(order, { idempotencyKey }): Promise<SendOutcome> {
       if (options.acceptMs > 0) await sleep(options.acceptMs);
       if (await seenBefore(options.db, idempotencyKey)) {
@@ -136,14 +142,22 @@ export function createSimulatorConnector(options: SimulatorOptions): WmsConnecto
         const code = SIMULATED_REFUSALS[Math.floor(random() * SIMULATED_REFUSALS.length)]!;
         return { result: 'refused', failure: failureOf(code) };
       }
+      const events = simulatedEvents(order, idempotencyKey);
       await scheduleSimulatedEvents(
         options.db,
-        simulatedEvents(order, idempotencyKey).map((event, i) => ({
+        events.map((event, i) => ({
           eventId: event.event_id,
           wire: encode(wms.WmsEvent, event),
           delayMs: options.stepMs * (i + 1),
         })),
       );
+      // The papers come with the report that completes the order.
+      await scheduleSimulatedPapers(options.db, {
+        order,
+        idempotencyKey,
+        day: today(),
+        delayMs: options.stepMs * events.length,
+      });
       return { result: 'accepted', status: SIMULATED_STATUS.registered };
     },
   };

@@ -35,6 +35,7 @@ function draft(overrides: Record<string, unknown> = {}) {
     can_ready: false,
     can_unready: false,
     total: dec('0.000'),
+    slot: null,
     vendor_id: null,
     vendor: null,
     vendor_address_id: null,

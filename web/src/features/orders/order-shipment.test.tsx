@@ -35,6 +35,7 @@ function salesOrder(overrides: Partial<orders.SalesOrder> = {}): orders.SalesOrd
     can_ready: false,
     can_unready: false,
     total: '0.000',
+    slot: null,
     customer_id: null,
     customer: null,
     customer_address_id: null,

@@ -1,12 +1,14 @@
 import type { RouteObject, UIMatch } from 'react-router';
 import type { RouteHandle } from '../../shared/navigation';
 import type { OrderKind } from './api/keys';
+import type { OrderBookingSlot } from './components/order-booking-slot';
 import { OrderCrumb } from './components/order-crumb';
 import type { OrderDiscussionSlot } from './components/order-discussion-slot';
 
 /** What the app lends the order screens from other features. */
 export interface OrderScreenSlots {
   Discussion: OrderDiscussionSlot;
+  Booking: OrderBookingSlot;
 }
 
 function orderIdOf(match: UIMatch): number {
@@ -49,7 +51,11 @@ function kindRoutes(kind: OrderKind, slots: OrderScreenSlots): RouteObject {
         } satisfies RouteHandle,
         lazy: async () => {
           const { OrderViewPage } = await import('./pages/order-view-page');
-          return { Component: () => <OrderViewPage kind={kind} Discussion={slots.Discussion} /> };
+          return {
+            Component: () => (
+              <OrderViewPage kind={kind} Discussion={slots.Discussion} Booking={slots.Booking} />
+            ),
+          };
         },
       },
       {
@@ -59,7 +65,7 @@ function kindRoutes(kind: OrderKind, slots: OrderScreenSlots): RouteObject {
         } satisfies RouteHandle,
         lazy: async () => {
           const { OrderEditPage } = await import('./pages/order-edit-page');
-          return { Component: () => <OrderEditPage kind={kind} /> };
+          return { Component: () => <OrderEditPage kind={kind} Booking={slots.Booking} /> };
         },
       },
     ],

@@ -1,5 +1,6 @@
 import { discussions } from '@extranet/contract';
 import type { TFunction } from 'i18next';
+import { slotText } from './slot-time';
 import { orderStatusName } from './warehouse-status';
 
 /**
@@ -21,6 +22,17 @@ function statusName(t: TFunction, status: { code: string | null; desc: string | 
 export function commentText(t: TFunction, text: discussions.CommentText): string {
   if (typeof text === 'string') return text;
   if (text.code === 'webhook_endpoint_paused') return t('webhooks.pausedNotice', { url: text.url });
+  if (text.code === 'order_document_added') {
+    return t('discussions.system.documentAdded', {
+      type: t(`orders.documentType.${text.type}`),
+      name: text.name,
+    });
+  }
+  if (text.code === 'order_slot_changed') {
+    const reason = text.reason ?? '';
+    if (!text.slot) return t('discussions.system.slotCancelled', { reason });
+    return t('discussions.system.slotMoved', { slot: slotText(text.slot), reason });
+  }
   if (text.code === 'order_progress_changed') {
     return t('discussions.system.progressChanged', {
       from: progressName(t, text.old),

@@ -4,6 +4,7 @@ import {
   IconBarcode,
   IconBuildingCommunity,
   IconBuildingWarehouse,
+  IconCalendarEvent,
   IconKey,
   IconMessages,
   IconPackageExport,
@@ -26,6 +27,7 @@ export interface Section {
     | 'webhooks'
     | 'purchaseOrders'
     | 'salesOrders'
+    | 'slots'
     | 'stock'
     | 'sku'
     | 'reports'
@@ -34,6 +36,8 @@ export interface Section {
   to: string;
   /** Any session holding this flag may see the section; none means everyone. */
   permission?: Permission;
+  /** Or any session holding one of these. */
+  anyPermission?: readonly Permission[];
   /** Only for role 99, the logistics provider's own staff. */
   adminOnly?: boolean;
   icon: Icon;
@@ -46,6 +50,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'webhooks', group: 'management', to: '/webhooks', permission: 'umgr', icon: IconWebhook },
   { id: 'purchaseOrders', group: 'orders', to: '/orders/purch', permission: 'pord', icon: IconPackageImport },
   { id: 'salesOrders', group: 'orders', to: '/orders/sales', permission: 'sord', icon: IconPackageExport },
+  { id: 'slots', group: 'orders', to: '/slots', anyPermission: ['pord', 'sord'], icon: IconCalendarEvent },
   { id: 'stock', group: null, to: '/stock', permission: 'stck', icon: IconBuildingWarehouse },
   { id: 'sku', group: null, to: '/sku', permission: 'stck', icon: IconBarcode },
   { id: 'reports', group: null, to: '/reports', permission: 'reps', icon: IconReportAnalytics },
@@ -56,6 +61,7 @@ export function visibleSections(session: Pick<Session, Permission | 'role'>): Se
   return SECTIONS.filter(
     (section) =>
       (!section.permission || session[section.permission]) &&
+      (!section.anyPermission || section.anyPermission.some((permission) => session[permission])) &&
       (!section.adminOnly || session.role === ROLE_ADMIN),
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../shared/ui/confirm';
@@ -12,6 +13,7 @@ import { useExcludeOrder } from '../api/exclude-order';
 import { useAddOrderDefaults } from '../api/get-add-order-defaults';
 import type { OrderKind, OrderView } from '../api/keys';
 import { useViewOrder } from '../api/view-order';
+import { canBookSlot, type OrderBookingSlot } from '../components/order-booking-slot';
 import { OrderEditForm } from '../components/order-edit-form';
 import { editFieldsOf } from '../components/order-form-values';
 import { OrderLoadError } from '../components/order-load-error';
@@ -24,17 +26,25 @@ function scrollToTop() {
   window.scrollTo({ top: 0, behavior: 'smooth' });
 }
 
-export function OrderEditPage({ kind }: { kind: OrderKind }) {
+export function OrderEditPage({ kind, Booking }: { kind: OrderKind; Booking: OrderBookingSlot }) {
   const { orderId } = useParams();
   const headId = positiveInt(orderId ?? null) ?? 0;
   return (
     <RequireOrderPermission kind={kind}>
-      <EditOrder key={headId} kind={kind} headId={headId} />
+      <EditOrder key={headId} kind={kind} headId={headId} Booking={Booking} />
     </RequireOrderPermission>
   );
 }
 
-function EditOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
+function EditOrder({
+  kind,
+  headId,
+  Booking,
+}: {
+  kind: OrderKind;
+  headId: number;
+  Booking: OrderBookingSlot;
+}) {
   const { t } = useTranslation();
   const order = useViewOrder(kind, headId);
   const defaults = useAddOrderDefaults(kind);
@@ -49,17 +59,26 @@ function EditOrder({ kind, headId }: { kind: OrderKind; headId: number }) {
   if (order.isError) {
     return <OrderLoadError kind={kind} error={order.error} onRetry={() => order.refetch()} />;
   }
-  return <EditLoadedOrder kind={kind} order={order.data} defaultUomId={defaults.data?.uom_id ?? null} />;
+  return (
+    <EditLoadedOrder
+      kind={kind}
+      order={order.data}
+      defaultUomId={defaults.data?.uom_id ?? null}
+      Booking={Booking}
+    />
+  );
 }
 
 function EditLoadedOrder({
   kind,
   order,
   defaultUomId,
+  Booking,
 }: {
   kind: OrderKind;
   order: OrderView;
   defaultUomId: number | null;
+  Booking: OrderBookingSlot;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -109,6 +128,16 @@ function EditLoadedOrder({
         }
       />
       <FormError error={edit.error ?? exclude.error} />
+      {/* The slot is booked at the location saved with the order: a change of location counts once saved. */}
+      <Suspense fallback={null}>
+        <Booking
+          kind={kind}
+          headId={order.head_id}
+          locationId={order.location_id}
+          slot={order.slot}
+          canBook={canBookSlot(order) && order.can_update}
+        />
+      </Suspense>
       {order.can_update ? (
         <OrderEditForm
           kind={kind}

@@ -12,6 +12,7 @@ import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { failureReason } from '../../../shared/messages/failure-reason';
+import { useSession } from '../../../shared/session';
 import { DataState } from '../../../shared/ui/data-state';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -25,7 +26,9 @@ import { useSetDraft } from '../api/set-draft';
 import { useSetReady } from '../api/set-ready';
 import { useViewOrder } from '../api/view-order';
 import { formatDate, formatDateTime, formatDecimal } from '../components/format';
+import { canBookSlot, type OrderBookingSlot } from '../components/order-booking-slot';
 import type { OrderDiscussionSlot } from '../components/order-discussion-slot';
+import { OrderDocuments } from '../components/order-documents';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { BackToOrders } from '../components/order-load-error';
 import { OrderProblems } from '../components/order-problems';
@@ -34,12 +37,20 @@ import { OrderStatusBadge } from '../components/order-status-badge';
 import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
-export function OrderViewPage({ kind, Discussion }: { kind: OrderKind; Discussion: OrderDiscussionSlot }) {
+export function OrderViewPage({
+  kind,
+  Discussion,
+  Booking,
+}: {
+  kind: OrderKind;
+  Discussion: OrderDiscussionSlot;
+  Booking: OrderBookingSlot;
+}) {
   const { orderId } = useParams();
   const headId = positiveInt(orderId ?? null) ?? 0;
   return (
     <RequireOrderPermission kind={kind}>
-      <ViewOrder key={headId} kind={kind} headId={headId} Discussion={Discussion} />
+      <ViewOrder key={headId} kind={kind} headId={headId} Discussion={Discussion} Booking={Booking} />
     </RequireOrderPermission>
   );
 }
@@ -128,10 +139,12 @@ function ViewOrder({
   kind,
   headId,
   Discussion,
+  Booking,
 }: {
   kind: OrderKind;
   headId: number;
   Discussion: OrderDiscussionSlot;
+  Booking: OrderBookingSlot;
 }) {
   const order = useViewOrder(kind, headId);
   useFollowOrder(kind, headId, order.data);
@@ -144,6 +157,7 @@ function ViewOrder({
           onRefresh={() => order.refetch()}
           isFetching={order.isFetching}
           Discussion={Discussion}
+          Booking={Booking}
         />
       )}
     </DataState>
@@ -156,14 +170,18 @@ function LoadedOrder({
   onRefresh,
   isFetching,
   Discussion,
+  Booking,
 }: {
   kind: OrderKind;
   data: OrderView;
   onRefresh: () => unknown;
   isFetching: boolean;
   Discussion: OrderDiscussionSlot;
+  Booking: OrderBookingSlot;
 }) {
   const { t } = useTranslation();
+  const session = useSession();
+  const hasKindPermission = session[kind === 'purch' ? 'pord' : 'sord'];
   const ready = useSetReady(kind);
   const unready = useSetDraft(kind);
   const reset = useResetFailure(kind);
@@ -285,6 +303,16 @@ function LoadedOrder({
         <HeaderFields kind={kind} order={data} />
       </Paper>
 
+      <Suspense fallback={null}>
+        <Booking
+          kind={kind}
+          headId={data.head_id}
+          locationId={data.location_id}
+          slot={data.slot}
+          canBook={canBookSlot(data) && hasKindPermission}
+        />
+      </Suspense>
+
       <OrderShipment kind={kind} order={data} />
 
       <section aria-labelledby="order-lines-title">
@@ -293,6 +321,8 @@ function LoadedOrder({
         </Title>
         <OrderLinesTable kind={kind} order={data} />
       </section>
+
+      <OrderDocuments kind={kind} headId={data.head_id} />
 
       <Suspense
         fallback={
