@@ -1,11 +1,11 @@
 import { orders } from '@extranet/contract';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purchHeads, purchLines } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { TEST_PASSWORD } from '../../test/factories';
+import { xlsxRows } from '../../test/spreadsheets';
 import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
 
 let app: TestApp;
@@ -96,18 +96,13 @@ describe('order exports', () => {
       format: 'xlsx',
     });
     expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const [header = [], ...body] = await xlsxRows(response.rawPayload);
     expect(header).toContain('Quantity');
-    const rows = [2, 3].map((n) =>
-      Object.fromEntries(header.map((name, i) => [name, sheet.getRow(n).getCell(i + 1).value])),
-    );
+    const rows = body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
     expect(rows.map((row) => row.Quantity)).toEqual([12, 1.5]);
     expect(rows[0]!.Sum).toBe(30.06);
     expect(rows[0]!['Delivery date']).toEqual(new Date('2027-01-15T00:00:00Z'));
-    expect(sheet.rowCount).toBe(3);
+    expect(body).toHaveLength(2);
   });
 
   it('streams more rows than one batch', async () => {

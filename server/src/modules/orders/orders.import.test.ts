@@ -1,10 +1,10 @@
 import { addDays, orders, today } from '@extranet/contract';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discussions, locations, purchHeads, purchLines, uoms } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { TEST_PASSWORD } from '../../test/factories';
+import { xlsxFile } from '../../test/spreadsheets';
 import { createSku } from '../catalogs/catalogs.factories';
 import { createOrderWorld, type OrderWorld } from './orders.factories';
 import { parseDate } from './orders.import';
@@ -194,17 +194,14 @@ describe('order import', () => {
   });
 
   it('maps other headers, reads XLSX, and sets the complete orders ready when asked', async () => {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Orders');
     const headers = HEADER.split(';').map((column) => (column === 'sku' ? 'Article' : column));
-    sheet.addRow(headers);
-    sheet.addRow(
+    const data = await xlsxFile([
+      headers,
       row('IMP-X')
         .split(';')
         .map((value, i) => (headers[i] === 'qty' ? 7 : value)),
-    );
-    sheet.addRow(row('IMP-Y', { location: '' }).split(';'));
-    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+      row('IMP-Y', { location: '' }).split(';'),
+    ]);
 
     const unmapped = await upload(data, {}, { name: 'orders.xlsx' });
     expect(unmapped.body.failure).toMatchObject({ code: 'import_columns_missing' });
