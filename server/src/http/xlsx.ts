@@ -26,13 +26,16 @@ export interface XlsxLimits {
   columns: number;
   /** Row elements, empty ones included. */
   rows: number;
+  /** Bytes of one text or one tag (the XML parser holds a text whole until it ends). */
+  text: number;
 }
 
 export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
-  unzippedBytes: 100 * 1024 * 1024,
+  unzippedBytes: 50 * 1024 * 1024,
   cells: 1_000_000,
   columns: 1000,
   rows: 100_000,
+  text: 1024 * 1024,
 };
 
 /** A file beyond one of the limits (which one: `limit`). */
@@ -145,9 +148,15 @@ async function parsePart(
   setup(parser);
   const decoder = new StringDecoder('utf8');
   let slice = performance.now();
+  // Bytes since the last '<': a text (or a tag) longer than the limit is refused before the
+  // parser has gathered it.
+  let run = 0;
   for await (const chunk of partChunks(pkg, entry)) {
     pkg.budget.left -= chunk.length;
     if (pkg.budget.left < 0) throw new XlsxLimitError('unzippedBytes');
+    const markup = chunk.lastIndexOf(0x3c);
+    run = markup < 0 ? run + chunk.length : chunk.length - markup - 1;
+    if (run > pkg.limits.text) throw new XlsxLimitError('text');
     parser.write(decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length)));
     if (stopped()) return true;
     if (performance.now() - slice > SLICE_MS) {

@@ -39,8 +39,8 @@ const PACKAGE: Record<string, string> = {
 };
 
 /**
- * A crafted XLSX: a package whose sheet repeats `body` (XML of one or more rows) `times` times
- * after an optional header row, compressed to a small fraction of its unzipped size (3,000,000
+ * A crafted XLSX: a package whose sheet repeats `body` (XML of rows, or of text) `times` times
+ * between an optional `header` and `footer`, compressed to a small fraction of its unzipped size (3,000,000
  * short rows fit in a few hundred kilobytes). Written as a stream: the unzipped sheet never sits
  * in memory.
  */
@@ -48,11 +48,12 @@ export async function craftedXlsx(options: {
   header?: string;
   body: string;
   times: number;
+  footer?: string;
 }): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const data = buffer(zip.outputStream as Readable);
   for (const [name, text] of Object.entries(PACKAGE)) zip.addBuffer(Buffer.from(text), name);
-  const { header = '', body, times } = options;
+  const { header = '', body, times, footer = '' } = options;
   const block = Buffer.from(body.repeat(1000));
   zip.addReadStream(
     Readable.from(
@@ -62,7 +63,7 @@ export async function craftedXlsx(options: {
         );
         for (let i = 0; i < Math.floor(times / 1000); i++) yield block;
         yield Buffer.from(body.repeat(times % 1000));
-        yield Buffer.from('</sheetData></worksheet>');
+        yield Buffer.from(`${footer}</sheetData></worksheet>`);
       })(),
     ),
     'xl/worksheets/sheet1.xml',

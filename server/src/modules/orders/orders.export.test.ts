@@ -132,4 +132,61 @@ describe('order exports', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('neutralises formulas in CSV, and an import of the file reads back the codes as they were', async () => {
+    const codes = ['=INJ+1', '+INJ', '-INJ', '@INJ', "'=INJ", 'INJ=plain'];
+    for (const externalCode of codes) {
+      const headId = await insertOrder(app.deps.db, 'purch', {
+        consigneeId: world.consignee.id,
+        externalCode,
+      });
+      await app.deps.db
+        .insert(purchLines)
+        .values({ headId, position: 1, skuId: world.skus[0]!.id, orderedQty: '1.000' });
+    }
+    const response = await exportFile(
+      orders.purch.exportLines,
+      { filters: { smart: 'INJ' }, format: 'csv' },
+      { 'accept-language': 'en' },
+    );
+    const [header = [], ...rows] = csvRows(response.payload);
+    const exported = rows.map((row) => row[0]);
+    expect(exported.sort()).toEqual(["'+INJ", "'-INJ", "'=INJ+1", "'@INJ", "''=INJ", 'INJ=plain'].sort());
+
+    // XLSX keeps text as text: the codes as they are.
+    const xlsx = await exportFile(
+      orders.purch.exportLines,
+      { filters: { smart: 'INJ' }, format: 'xlsx' },
+      { 'accept-language': 'en' },
+    );
+    const [, ...sheet] = await xlsxRows(xlsx.rawPayload);
+    expect(sheet.map((row) => row[0]).sort()).toEqual([...codes].sort());
+
+    const boundary = 'round-trip';
+    const mapping = {
+      [header[0]!]: 'external_code',
+      [header[1]!]: 'consignee',
+      [header[5]!]: 'sku',
+      [header[7]!]: 'qty',
+    };
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const imported = await app.app.inject({
+      method: 'POST',
+      url: `/api${orders.importPath('purch')}`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `${field('dry_run', 'true')}${field('mapping', JSON.stringify(mapping))}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lines.csv"\r\n\r\n`,
+        ),
+        response.rawPayload,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: {
+        authorization: `SessionCode ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    const read = imported.json().orders.map((order: { external_code: string }) => order.external_code);
+    expect(read.sort()).toEqual([...codes].sort());
+  });
 });
