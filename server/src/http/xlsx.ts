@@ -32,7 +32,7 @@ export interface XlsxLimits {
 
 export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
   unzippedBytes: 50 * 1024 * 1024,
-  cells: 1_000_000,
+  cells: 500_000,
   columns: 1000,
   rows: 100_000,
   text: 1024 * 1024,
@@ -40,7 +40,7 @@ export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
 
 /** A file beyond one of the limits (which one: `limit`). */
 export class XlsxLimitError extends Error {
-  constructor(readonly limit: keyof XlsxLimits | 'entries' | 'sharedStrings') {
+  constructor(readonly limit: keyof XlsxLimits | 'entries' | 'sharedStrings' | 'depth') {
     super(`the spreadsheet exceeds its ${limit} limit`);
   }
 }
@@ -131,6 +131,15 @@ async function* partChunks(pkg: Package, entry: yauzl.Entry): AsyncGenerator<Uin
   }
 }
 
+/** What a part's reader listens to. */
+interface PartEvents {
+  on(event: 'opentag' | 'closetag', handler: (tag: SaxesTagPlain) => void): void;
+  on(event: 'text', handler: (text: string) => void): void;
+}
+
+/** Elements open at once: a sheet's cell text is six deep. */
+const MAX_DEPTH = 32;
+
 /**
  * Feeds one part of the package to a fresh XML parser, a chunk at a time, counting what it
  * unzips and letting other work run every few milliseconds. `stopped` is asked after each
@@ -139,13 +148,33 @@ async function* partChunks(pkg: Package, entry: yauzl.Entry): AsyncGenerator<Uin
 async function parsePart(
   pkg: Package,
   path: string,
-  setup: (parser: SaxesParser) => void,
+  setup: (parser: PartEvents) => void,
   stopped: () => boolean = () => false,
 ): Promise<boolean> {
   const entry = pkg.entries.get(path);
   if (!entry) return false;
   const parser = new SaxesParser({ position: false });
-  setup(parser);
+  const handlers: {
+    opentag?: (tag: SaxesTagPlain) => void;
+    closetag?: (tag: SaxesTagPlain) => void;
+    text?: (text: string) => void;
+  } = {};
+  setup({
+    on: (event: keyof typeof handlers, handler: (value: never) => void) => {
+      handlers[event] = handler as never;
+    },
+  } as PartEvents);
+  // The parser keeps every open element: nesting deeper than a sheet has is refused.
+  let depth = 0;
+  parser.on('opentag', (tag) => {
+    if (++depth > MAX_DEPTH) throw new XlsxLimitError('depth');
+    handlers.opentag?.(tag as SaxesTagPlain);
+  });
+  parser.on('closetag', (tag) => {
+    depth--;
+    handlers.closetag?.(tag as SaxesTagPlain);
+  });
+  parser.on('text', (text) => handlers.text?.(text));
   const decoder = new StringDecoder('utf8');
   let slice = performance.now();
   // Bytes since the last '<': a text (or a tag) longer than the limit is refused before the

@@ -358,7 +358,7 @@ ${'X\n'.repeat(3_000_000)}`);
     expect(run.sessionTook).toBeLessThan(1000);
   });
 
-  it('bounds what an XLSX may unzip to, its texts, its columns and its cells', async () => {
+  it('bounds what an XLSX may unzip to, its texts, its nesting, its columns and its cells', async () => {
     // 60 MB of markup the reader skips: refused once 50 MB are unzipped.
     const padded = await craftedXlsx({ header: HEADER_ROW, body: `${' '.repeat(1000)}<x/>`, times: 60_000 });
     const unzipped = await upload(padded, { dry_run: 'true' }, { name: 'orders.xlsx' });
@@ -375,6 +375,12 @@ ${'X\n'.repeat(3_000_000)}`);
     });
     const text = await upload(long, { dry_run: 'true' }, { name: 'orders.xlsx' });
     expect(text.body.failure).toMatchObject({ code: 'import_file_unreadable', details: { reason: 'text' } });
+    const deep = await craftedXlsx({ header: HEADER_ROW, body: '<x>', times: 1_000_000 });
+    const nested = await upload(deep, { dry_run: 'true' }, { name: 'orders.xlsx' });
+    expect(nested.body.failure).toMatchObject({
+      code: 'import_file_unreadable',
+      details: { reason: 'depth' },
+    });
     const wide = await craftedXlsx({
       header: HEADER_ROW,
       body: '<row><c r="ZZZ2"><v>1</v></c></row>',
@@ -385,11 +391,11 @@ ${'X\n'.repeat(3_000_000)}`);
       code: 'import_file_unreadable',
       details: { reason: 'columns' },
     });
-    // 2,000 rows of 600 cells each: fewer rows than the limit, more cells than a sheet may hold.
+    // 1,000 rows of 600 cells each: fewer rows than the limit, more cells than a sheet may hold.
     const cells = await craftedXlsx({
       header: HEADER_ROW,
       body: `<row>${'<c><v>1</v></c>'.repeat(600)}</row>`,
-      times: 2000,
+      times: 1000,
     });
     const many = await upload(cells, { dry_run: 'true' }, { name: 'orders.xlsx' });
     expect(many.body.failure).toMatchObject({ code: 'import_file_unreadable', details: { reason: 'cells' } });
