@@ -192,7 +192,10 @@ export async function sendExport(
     await remove();
     reply.raw.off('close', onClose);
     if (left.signal.aborted) {
+      // Nobody is left to answer: the request ends here, without a reply.
       reply.log.info('export abandoned by the client');
+      reply.hijack();
+      reply.raw.destroy();
       return reply;
     }
     throw error;

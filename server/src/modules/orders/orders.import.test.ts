@@ -351,8 +351,9 @@ ${'X\n'.repeat(3_000_000)}`);
     const run = await measured(csv, 'orders.csv');
     expect(run.result.body.failure.code).toBe('import_too_many_rows');
     // Generous: csv-parse spends far more on a short row than on a full one (it describes each
-    // row of another length than the header's), and the rows before the limit are all read.
-    expect(run.imported).toBeLessThan(5000);
+    // row of another length than the header's), and the rows before the limit are all read; on a
+    // busy two-core machine that is seconds. Reading all 3,000,000 as before took minutes.
+    expect(run.imported).toBeLessThan(15_000);
     expect(run.grown).toBeLessThan(100 * 1024 * 1024);
     expect(run.session.status).toBe(200);
     expect(run.sessionTook).toBeLessThan(1000);
