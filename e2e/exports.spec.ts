@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { readSheet } from 'read-excel-file/node';
 import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 // Every list exports what it shows, with its filters and ordering, as XLSX or CSV.
@@ -35,16 +35,13 @@ test('the purchase order list exports its filtered rows as XLSX and its lines as
 
   const xlsx = await exportFrom(page, 'Orders: Excel (XLSX)');
   expect(xlsx.name).toMatch(/^purchase-orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(xlsx.content as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const [header = [], ...body] = await readSheet(xlsx.content);
   expect(header.slice(0, 2)).toEqual(['External code', 'Consignee']);
   // Every row the filtered list pages through, each of them a template.
-  expect(sheet.rowCount - 1).toBe(Number(shown));
-  const progress = header.indexOf('Progress') + 1;
-  for (let n = 2; n <= sheet.rowCount; n++) expect(sheet.getRow(n).getCell(progress).value).toBe('Template');
-  const created = sheet.getRow(2).getCell(header.indexOf('Created') + 1).value;
+  expect(body.length).toBe(Number(shown));
+  const progress = header.indexOf('Progress');
+  for (const row of body) expect(row[progress]).toBe('Template');
+  const created = body[0]![header.indexOf('Created')];
   expect(created).toBeInstanceOf(Date);
 
   const csv = await exportFrom(page, 'Order lines: CSV');

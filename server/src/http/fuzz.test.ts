@@ -7,6 +7,7 @@ import { createOrderWorld, insertOrder } from '../modules/orders/orders.factorie
 import { signWms } from '../modules/wms/wms.signature';
 import { createTestApp, loginAs, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { craftedXlsx } from '../test/spreadsheets';
 
 /**
  * Every call of the contract, fed bodies shaped like its request but with hostile values in every
@@ -271,4 +272,80 @@ describe('every call of the contract, fuzzed', () => {
       { numRuns: RUNS * 5 },
     );
   });
+
+  it('never answers 5xx, nor slower than 5 s, to a crafted spreadsheet', async () => {
+    const text = (value: string) => `<c t="inlineStr"><is><t>${value}</t></is></c>`;
+    const header = `<row>${contract.orders.IMPORT_COLUMNS.purch.map(text).join('')}</row>`;
+    // Pieces of a sheet that cost a reader: many short rows, long texts, wide rows, cells far to
+    // the right, shared strings that are not there, broken or deep XML, empty rows, dates.
+    const body = fc.oneof(
+      fc.constantFrom(
+        `<row>${text('X')}</row>`,
+        '<row/>',
+        '<row><c><v>1</v></c></row>',
+        `<row>${'<c><v>1</v></c>'.repeat(500)}</row>`,
+        '<row><c r="XFD1048576"><v>1</v></c></row>',
+        '<row><c t="s"><v>99999999</v></c></row>',
+        '<row><c t="d"><v>not a date</v></c></row>',
+        '<row><c s="999"><v>1e308</v></c></row>',
+        '<row><c><v>',
+        '<x>'.repeat(50),
+        `<row>${text('a'.repeat(5000))}</row>`,
+        'a'.repeat(1000),
+      ),
+      fc.string({ maxLength: 200 }).map((value) => `<row>${text(value)}</row>`),
+    );
+    const times = fc.constantFrom(1, 1000, 20_000, 300_000, 3_000_000);
+    const upload = async (kind: 'purch' | 'sales', name: string, data: Buffer) => {
+      const boundary = 'crafted-sheet';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const started = performance.now();
+      const response = await app.app.inject({
+        method: 'POST',
+        url: `/api${contract.orders.importPath(kind)}`,
+        payload,
+        headers: {
+          authorization: `SessionCode ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+      });
+      if (response.statusCode === 401) token = await freshSession();
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(performance.now() - started, `${name}: ${response.body}`).toBeLessThan(5000);
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('purch' as const, 'sales' as const),
+        fc.boolean(),
+        body,
+        times,
+        fc.nat(),
+        async (kind, withHeader, row, count, cut) => {
+          // At most about 150 MB unzipped: crafting more only costs the test its time.
+          const times = Math.max(1, Math.min(count, Math.floor(150_000_000 / row.length)));
+          const file = await craftedXlsx({ header: withHeader ? header : '', body: row, times });
+          await upload(kind, 'orders.xlsx', file);
+          // The same package cut short somewhere.
+          await upload(kind, 'orders.xlsx', file.subarray(0, cut % file.length));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // CSV of the same spirit: many full rows, a huge record, very wide rows, an open quote.
+    const columns = contract.orders.IMPORT_COLUMNS.purch;
+    for (const csv of [
+      `${columns.join(';')}\n${`${columns.map(() => 'X').join(';')}\n`.repeat(300_000)}`,
+      `a;b\n${'x'.repeat(5_000_000)}`,
+      `a;b\n${`${'1;'.repeat(5000)}\n`.repeat(500)}`,
+      `a;b\n"${'x'.repeat(100_000)}`,
+    ]) {
+      await upload('purch', 'orders.csv', Buffer.from(csv));
+    }
+  }, 600_000);
 });

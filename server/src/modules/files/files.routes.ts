@@ -84,7 +84,14 @@ function receiveUpload(deps: Deps, storage: StorageDriver, actor: Actor, request
           continue;
         }
         const stream = part.file as Readable & { truncated?: boolean };
-        if (part.fieldname !== 'file' || result) {
+        if (part.fieldname !== 'file') {
+          stream.resume();
+          throw new AppError('malformed_api_request', {
+            reason: `a file in the field "${part.fieldname}": the file goes in the field "file"`,
+            field: part.fieldname,
+          });
+        }
+        if (result) {
           stream.resume();
           throw new AppError('too_many_files', { max: 1 });
         }

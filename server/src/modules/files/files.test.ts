@@ -247,6 +247,31 @@ describe.each([
         expect((await storedFiles()).length).toBe(before.stored);
       });
 
+      it('a file in another field than "file", alone or before one in the right field', async () => {
+        for (const parts of [
+          [{ field: 'attachment', value: 'one', filename: 'one.txt' }],
+          [
+            { field: 'attachment', value: 'one', filename: 'one.txt' },
+            { field: 'file', value: 'two', filename: 'two.txt' },
+          ],
+        ]) {
+          const { payload, contentType } = multipart([{ field: 'name', value: 'a.txt' }, ...parts]);
+          const response = await app.app.inject({
+            method: 'POST',
+            url: '/api/files/upload',
+            payload,
+            headers: { 'content-type': contentType, authorization: `SessionCode ${author.token}` },
+          });
+          expect(response.statusCode).toBe(400);
+          expect(response.json().failure).toMatchObject({
+            code: 'malformed_api_request',
+            details: { field: 'attachment' },
+          });
+        }
+        expect(await fileRowCount()).toBe(before.rows);
+        expect((await storedFiles()).length).toBe(before.stored);
+      });
+
       it('a request without a file', async () => {
         const { payload, contentType } = multipart([{ field: 'name', value: 'a.txt' }]);
         const response = await app.app.inject({

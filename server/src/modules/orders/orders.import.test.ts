@@ -1,13 +1,13 @@
-import { addDays, orders, today } from '@extranet/contract';
+import { addDays, auth, orders, today } from '@extranet/contract';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discussions, locations, purchHeads, purchLines, uoms } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { TEST_PASSWORD } from '../../test/factories';
+import { craftedXlsx, xlsxFile } from '../../test/spreadsheets';
 import { createSku } from '../catalogs/catalogs.factories';
 import { createOrderWorld, type OrderWorld } from './orders.factories';
-import { parseDate } from './orders.import';
+import { parseDate, unneutralizeFormula } from './orders.import';
 
 let app: TestApp;
 let world: OrderWorld;
@@ -57,7 +57,7 @@ function row(code: string, fields: Partial<Record<string, string>> = {}) {
 async function upload(
   content: string | Buffer,
   fields: Record<string, string> = {},
-  options: { name?: string; token?: string } = {},
+  options: { name?: string; token?: string; field?: string } = {},
 ) {
   const boundary = 'import-boundary';
   const parts = [
@@ -65,7 +65,7 @@ async function upload(
       ([name, value]) =>
         `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
     ),
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? 'orders.csv'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.name ?? 'orders.csv'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   ];
   const payload = Buffer.concat([
     Buffer.from(parts.join(''), 'utf8'),
@@ -205,17 +205,14 @@ describe('order import', () => {
   });
 
   it('maps other headers, reads XLSX, and sets the complete orders ready when asked', async () => {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Orders');
     const headers = HEADER.split(';').map((column) => (column === 'sku' ? 'Article' : column));
-    sheet.addRow(headers);
-    sheet.addRow(
+    const data = await xlsxFile([
+      headers,
       row('IMP-X')
         .split(';')
         .map((value, i) => (headers[i] === 'qty' ? 7 : value)),
-    );
-    sheet.addRow(row('IMP-Y', { location: '' }).split(';'));
-    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+      row('IMP-Y', { location: '' }).split(';'),
+    ]);
 
     const unmapped = await upload(data, {}, { name: 'orders.xlsx' });
     expect(unmapped.body.failure).toMatchObject({ code: 'import_columns_missing' });
@@ -284,11 +281,142 @@ describe('order import', () => {
     ];
     expect((await upload(tooMany.join('\n'))).body.failure.code).toBe('import_too_many_rows');
     expect(await countOf('MANY-')).toBe(0);
+    // A file in another field is named as such, not counted as one file too many.
+    const wrongField = await upload(`${HEADER}\n${row('IMP-Z')}`, {}, { field: 'upload' });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.failure).toMatchObject({
+      code: 'malformed_api_request',
+      details: { field: 'upload' },
+    });
     const badField = await upload(`${HEADER}\n${row('IMP-Z')}`, { dry_run: 'maybe' });
     expect(badField.status).toBe(400);
     // A sales clerk without purchase orders may not import them.
     const sales = await createOrderWorld(app.deps.db, { permissions: ['sord'] });
     const salesToken = await loginAs(app, { username: sales.user.username, password: TEST_PASSWORD });
     expect((await upload(`${HEADER}\n${row('IMP-Z')}`, {}, { token: salesToken })).status).toBe(403);
+  });
+});
+
+/** XML of an inline text cell. */
+const textCell = (text: string) => `<c t="inlineStr"><is><t>${text}</t></is></c>`;
+const HEADER_ROW = `<row>${HEADER.split(';').map(textCell).join('')}</row>`;
+
+/**
+ * Uploads a file while another user's get_session runs beside it: the import's answer and time,
+ * the growth of the process's memory around it, and how long the session call took.
+ */
+async function measured(content: Buffer, name: string) {
+  const before = process.memoryUsage().rss;
+  const started = performance.now();
+  let imported = 0;
+  const importing = upload(content, { dry_run: 'true' }, { name }).then((result) => {
+    imported = performance.now() - started;
+    return result;
+  });
+  // Another user's call, sent while the file is being read.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const sessionStarted = performance.now();
+  const session = await app.call(auth.getSession, {}, otherToken);
+  const sessionTook = performance.now() - sessionStarted;
+  const sessionEnded = performance.now() - started;
+  const result = await importing;
+  return {
+    result,
+    imported,
+    grown: process.memoryUsage().rss - before,
+    session,
+    sessionTook,
+    sessionEnded,
+  };
+}
+
+let otherToken: string;
+
+describe('import limits', () => {
+  beforeAll(async () => {
+    otherToken = await loginAs(app, { username: other.user.username, password: TEST_PASSWORD });
+  });
+
+  it('refuses an XLSX of 3,000,000 short rows at row 10,001, quickly, lightly, and without stopping others', async () => {
+    const bomb = await craftedXlsx({
+      header: HEADER_ROW,
+      body: `<row>${textCell('X')}</row>`,
+      times: 3_000_000,
+    });
+    // Compressed to a small fraction of its unzipped size (over 100 MB).
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const run = await measured(bomb, 'orders.xlsx');
+    expect(run.result.body.failure).toMatchObject({
+      code: 'import_too_many_rows',
+      details: { max: orders.MAX_IMPORT_ROWS },
+    });
+    expect(run.imported).toBeLessThan(2000);
+    expect(run.grown).toBeLessThan(100 * 1024 * 1024);
+    expect(run.session.status).toBe(200);
+    expect(run.sessionTook).toBeLessThan(1000);
+  });
+
+  it('refuses a CSV of 3,000,000 short rows the same way', async () => {
+    const csv = Buffer.from(`${HEADER}
+${'X\n'.repeat(3_000_000)}`);
+    const run = await measured(csv, 'orders.csv');
+    expect(run.result.body.failure.code).toBe('import_too_many_rows');
+    // Generous: csv-parse spends far more on a short row than on a full one (it describes each
+    // row of another length than the header's), and the rows before the limit are all read; on a
+    // busy two-core machine that is seconds. Reading all 3,000,000 as before took minutes.
+    expect(run.imported).toBeLessThan(15_000);
+    expect(run.grown).toBeLessThan(100 * 1024 * 1024);
+    expect(run.session.status).toBe(200);
+    expect(run.sessionTook).toBeLessThan(1000);
+  });
+
+  it('bounds what an XLSX may unzip to, its texts, its nesting, its columns and its cells', async () => {
+    // 60 MB of markup the reader skips: refused once 50 MB are unzipped.
+    const padded = await craftedXlsx({ header: HEADER_ROW, body: `${' '.repeat(1000)}<x/>`, times: 60_000 });
+    const unzipped = await upload(padded, { dry_run: 'true' }, { name: 'orders.xlsx' });
+    expect(unzipped.body.failure).toMatchObject({
+      code: 'import_file_unreadable',
+      details: { reason: 'unzippedBytes' },
+    });
+    // One cell of 20 MB of text: refused before the parser gathers it.
+    const long = await craftedXlsx({
+      header: `${HEADER_ROW}<row><c t="inlineStr"><is><t>`,
+      body: 'a'.repeat(1000),
+      times: 20_000,
+      footer: '</t></is></c></row>',
+    });
+    const text = await upload(long, { dry_run: 'true' }, { name: 'orders.xlsx' });
+    expect(text.body.failure).toMatchObject({ code: 'import_file_unreadable', details: { reason: 'text' } });
+    const deep = await craftedXlsx({ header: HEADER_ROW, body: '<x>', times: 1_000_000 });
+    const nested = await upload(deep, { dry_run: 'true' }, { name: 'orders.xlsx' });
+    expect(nested.body.failure).toMatchObject({
+      code: 'import_file_unreadable',
+      details: { reason: 'depth' },
+    });
+    const wide = await craftedXlsx({
+      header: HEADER_ROW,
+      body: '<row><c r="ZZZ2"><v>1</v></c></row>',
+      times: 1,
+    });
+    const columns = await upload(wide, { dry_run: 'true' }, { name: 'orders.xlsx' });
+    expect(columns.body.failure).toMatchObject({
+      code: 'import_file_unreadable',
+      details: { reason: 'columns' },
+    });
+    // 1,000 rows of 600 cells each: fewer rows than the limit, more cells than a sheet may hold.
+    const cells = await craftedXlsx({
+      header: HEADER_ROW,
+      body: `<row>${'<c><v>1</v></c>'.repeat(600)}</row>`,
+      times: 1000,
+    });
+    const many = await upload(cells, { dry_run: 'true' }, { name: 'orders.xlsx' });
+    expect(many.body.failure).toMatchObject({ code: 'import_file_unreadable', details: { reason: 'cells' } });
+  });
+
+  it('reads back what a CSV export neutralised, and only that', async () => {
+    expect(unneutralizeFormula("'=1+2")).toBe('=1+2');
+    expect(unneutralizeFormula("''@x")).toBe("'@x");
+    expect(unneutralizeFormula("'plain")).toBe("'plain");
+    expect(unneutralizeFormula('-5')).toBe('-5');
   });
 });

@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { computeProblems, orders, parseDecimal, quantityFitsUnit, today } from '@extranet/contract';
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { companyCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import {
@@ -22,6 +23,7 @@ import {
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../../http/session';
+import { readXlsx, type XlsxCell, XlsxLimitError } from '../../http/xlsx';
 import { createOrderDiscussions } from '../discussions/order-discussions';
 import { insertHeads, insertLines } from './orders.repository';
 import { enqueueSends } from './orders.sends';
@@ -42,7 +44,7 @@ const DATE_FORMATS = ['YYYY-MM-DD', 'DD.MM.YYYY', 'D.M.YYYY', 'DD/MM/YYYY'];
 
 // ---------------------------------------------------------------- reading the file
 
-type Cell = string | number | boolean | Date | null | undefined;
+type Cell = XlsxCell | undefined;
 
 function cellText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
@@ -62,43 +64,88 @@ function delimiterOf(data: Buffer): string {
   return DELIMITERS[counts.indexOf(Math.max(...counts))]!;
 }
 
-/** The file as rows of text cells: XLSX by its name, anything else as CSV of any delimiter. */
-export async function readTable(file: { name: string; data: Buffer }): Promise<string[][]> {
+/** Bytes of a CSV file parsed at a time, and the longest the event loop is held. */
+const CSV_STEP = 16 * 1024;
+const SLICE_MS = 4;
+/** A row of more cells than this is not an order sheet. */
+const MAX_COLUMNS = 1000;
+/** The longest CSV record, in bytes. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+/**
+ * Undoes the prefix a CSV export puts before a text that a spreadsheet would run as a formula
+ * (http/export.ts `neutralizeFormula`): `'=1+2` reads back as `=1+2`.
+ */
+export const unneutralizeFormula = (text: string) => text.replace(/^'(?='*[=+\-@\t\r])/, '');
+
+/** Reads a CSV file of any of the delimiters row by row, until `onRow` answers false. */
+async function readCsv(data: Buffer, onRow: (cells: string[]) => boolean) {
+  const parser = parse({
+    bom: true,
+    delimiter: delimiterOf(data),
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  // Fed a slice at a time: each slice is parsed in well under a millisecond, and the parser
+  // waits for the rows it gave to be taken before it parses more.
+  const source = Readable.from(
+    (function* () {
+      for (let i = 0; i < data.length; i += CSV_STEP) yield data.subarray(i, i + CSV_STEP);
+    })(),
+  );
+  source.pipe(parser);
+  let slice = performance.now();
   try {
-    if (/\.xlsx$/i.test(file.name)) {
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(file.data as unknown as ArrayBuffer);
-      const sheet = workbook.worksheets[0];
-      if (!sheet) return [];
-      const rows: string[][] = [];
-      sheet.eachRow({ includeEmpty: true }, (row) => {
-        const values = (row.values as Cell[]).slice(1);
-        rows.push(
-          values.map((value) => {
-            const cell = value as unknown;
-            // A formula's result, a hyperlink's or rich text's text.
-            if (cell && typeof cell === 'object' && !(cell instanceof Date)) {
-              const object = cell as { result?: Cell; text?: Cell; richText?: { text: string }[] };
-              if (object.richText) return object.richText.map((part) => part.text).join('');
-              return cellText(object.result ?? object.text);
-            }
-            return cellText(cell as Cell);
-          }),
-        );
-      });
-      return rows;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (record.length > MAX_COLUMNS) throw new XlsxLimitError('columns');
+      if (!onRow(record.map(unneutralizeFormula))) return;
+      if (performance.now() - slice > SLICE_MS) {
+        await nextTurn();
+        slice = performance.now();
+      }
     }
-    return parse(file.data, {
-      bom: true,
-      delimiter: delimiterOf(file.data),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as string[][];
-  } catch {
+  } finally {
+    source.destroy();
+    parser.destroy();
+  }
+}
+
+interface Table {
+  headers: string[] | undefined;
+  body: string[][];
+  /** The file has more than MAX_IMPORT_ROWS rows: reading stopped at the first one past it. */
+  tooMany: boolean;
+}
+
+/**
+ * The file's header and rows of text cells (empty rows left out): XLSX by its name, anything
+ * else as CSV of any delimiter. Both are read as streams and stop at the first row past the
+ * limit; a file that costs more than a sheet of that many rows can (unzipped size, cells,
+ * columns) is refused as unreadable.
+ */
+async function readTable(file: { name: string; data: Buffer }): Promise<Table> {
+  const table: Table = { headers: undefined, body: [], tooMany: false };
+  const onRow = (cells: string[]) => {
+    if (!cells.some((cell) => cell !== '')) return true;
+    if (!table.headers) table.headers = cells;
+    else if (table.body.length >= orders.MAX_IMPORT_ROWS) {
+      table.tooMany = true;
+      return false;
+    } else table.body.push(cells);
+    return true;
+  };
+  try {
+    if (/\.xlsx$/i.test(file.name)) await readXlsx(file.data, (cells) => onRow(Array.from(cells, cellText)));
+    else await readCsv(file.data, onRow);
+  } catch (error) {
+    if (error instanceof XlsxLimitError)
+      throw new AppError('import_file_unreadable', { reason: error.limit });
     throw new AppError('import_file_unreadable');
   }
+  return table;
 }
 
 const normalize = (header: string) =>
@@ -451,14 +498,13 @@ export async function importOrders(
   kind: OrderKind,
   options: ImportOptions,
 ): Promise<orders.ImportOrdersResponse> {
-  const table = (await readTable(options.file)).filter((row) => row.some((cell) => cell !== ''));
-  const [headers, ...body] = table;
+  const { headers, body, tooMany } = await readTable(options.file);
   if (!headers) throw new AppError('import_file_unreadable', { reason: 'empty' });
   const mapping = await mappingOf(deps.db, actor, kind, options.mapping);
   const { index, columns, missing } = mapColumns(kind, headers, mapping);
   if (missing.length) throw new AppError('import_columns_missing', { columns: missing, found: columns });
-  if (body.length > orders.MAX_IMPORT_ROWS) {
-    throw new AppError('import_too_many_rows', { max: orders.MAX_IMPORT_ROWS, rows: body.length });
+  if (tooMany) {
+    throw new AppError('import_too_many_rows', { max: orders.MAX_IMPORT_ROWS });
   }
   const rows = body.map(
     (cells) => new Map([...index].map(([column, i]) => [column, cells[i]?.trim() ?? ''])),

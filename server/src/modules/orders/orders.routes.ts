@@ -58,7 +58,14 @@ async function readImportRequest(request: FastifyRequest) {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) throw new AppError('too_many_files', { max: 1 });
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw new AppError('malformed_api_request', {
+            reason: `a file in the field "${part.fieldname}": the file goes in the field "file"`,
+            field: part.fieldname,
+          });
+        }
+        if (file) throw new AppError('too_many_files', { max: 1 });
         file = { name: part.filename, data: await part.toBuffer() };
       } else {
         fields[part.fieldname] = String(part.value);
