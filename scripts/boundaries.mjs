@@ -56,7 +56,12 @@ const JOBS_TABLE = {
   message:
     'Only the outbox (server/src/jobs/) names the jobs table: use its functions (server/src/jobs/outbox.ts).',
 };
-const NOT_TESTS = ['!**/*.test.ts', '!**/*.factories.ts', '!server/src/test/**'];
+const NOT_TESTS = ['!**/*.test.ts', '!server/src/test/**'];
+/** Test data builders live in server/src/test/, out of the production tree, which never imports them. */
+const TEST_CODE = {
+  group: ['**/test/**'],
+  message: 'Production code never imports test code (server/src/test/).',
+};
 
 function restrict(includes, patterns) {
   return {
@@ -69,6 +74,14 @@ function restrict(includes, patterns) {
 export function boundaryOverrides() {
   const features = folders('web/src/features');
   const modules = folders('server/src/modules');
+  const builders = readdirSync(path.join(ROOT, 'server/src'), { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.factories.ts') && !file.startsWith(`test${path.sep}`));
+  if (builders.length > 0) {
+    throw new Error(
+      `scripts/boundaries.mjs: move test data builders to server/src/test/: ${builders.join(', ')}`,
+    );
+  }
   const undecided = modules.filter((name) => !(name in MODULE_IMPORTS));
   if (undecided.length > 0) {
     throw new Error(
@@ -93,7 +106,10 @@ export function boundaryOverrides() {
     restrict(['web/src/shared/**'], [{ group: ['**/features/**', '**/app/**'], message: SHARED_MESSAGE }]),
     // A later block replaces an earlier one's patterns for the files both include: each module's
     // block repeats the jobs table's.
-    restrict(['server/src/**', '!server/src/jobs/**', '!server/src/db/**', ...NOT_TESTS], [JOBS_TABLE]),
+    restrict(
+      ['server/src/**', '!server/src/jobs/**', '!server/src/db/**', ...NOT_TESTS],
+      [JOBS_TABLE, TEST_CODE],
+    ),
     ...modules.map((module) =>
       restrict(
         [`server/src/modules/${module}/**`, ...NOT_TESTS],
@@ -105,6 +121,7 @@ export function boundaryOverrides() {
             message: MODULES_MESSAGE,
           },
           JOBS_TABLE,
+          TEST_CODE,
         ],
       ),
     ),

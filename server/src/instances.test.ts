@@ -12,13 +12,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './db/client';
 import { purchHeads, salesHeads } from './db/schema';
-import type { OrderWorld } from './modules/orders/orders.factories';
 import { isValidWebhookSignature } from './modules/webhooks/webhooks.signature';
-import { createWmsWorld, insertCompleteDraft } from './modules/wms/wms.factories';
 import { checkSignature } from './modules/wms/wms.signature';
 import { dropTestDatabase } from './test/app';
 import { createUser } from './test/factories';
+import type { OrderWorld } from './test/orders.factories';
 import { startS3Server, type TestS3Server } from './test/storage';
+import { createWmsWorld, insertCompleteDraft } from './test/wms.factories';
 
 /**
  * Three server processes on one PostgreSQL database with their files in one S3-compatible bucket,

@@ -4,9 +4,9 @@ import { auth, orders } from '@extranet/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purchHeads } from '../db/schema';
-import { createOrderWorld } from '../modules/orders/orders.factories';
 import { createTestApp, loginAs, type TestApp } from '../test/app';
 import { TEST_PASSWORD } from '../test/factories';
+import { createOrderWorld } from '../test/orders.factories';
 
 /**
  * Downloads that stall or break off (issue 28, findings 6 and 13): the export's work and its

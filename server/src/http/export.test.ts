@@ -1,8 +1,8 @@
 import { auth, type CallDef, sku, stock } from '@extranet/contract';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSku, createStockRow } from '../modules/catalogs/catalogs.factories';
 import { createTestApp, loginAs, type TestApp } from '../test/app';
+import { createSku, createStockRow } from '../test/catalogs.factories';
 import { createCompany, createConsignee, createUser, TEST_PASSWORD } from '../test/factories';
 import { xlsxRows } from '../test/spreadsheets';
 

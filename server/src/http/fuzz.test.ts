@@ -3,10 +3,10 @@ import { type CallDef, wms } from '@extranet/contract';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createOrderWorld, insertOrder } from '../modules/orders/orders.factories';
 import { signWms } from '../modules/wms/wms.signature';
 import { createTestApp, loginAs, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { createOrderWorld, insertOrder } from '../test/orders.factories';
 import { craftedXlsx } from '../test/spreadsheets';
 
 /**

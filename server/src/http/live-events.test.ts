@@ -2,10 +2,10 @@ import { apikeys, auth, orders } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchHeads } from '../db/schema';
-import { createOrderWorld, type OrderWorld } from '../modules/orders/orders.factories';
-import { createWmsWorld, insertCompleteDraft } from '../modules/wms/wms.factories';
 import { createTestApp, loginAs, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { createOrderWorld, type OrderWorld } from '../test/orders.factories';
+import { createWmsWorld, insertCompleteDraft } from '../test/wms.factories';
 
 let app: TestApp;
 let base: string;

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { SEND_JOB } from '../modules/orders/orders.sends';
-import { createWmsWorld, insertCompleteDraft, recordingConnector } from '../modules/wms/wms.factories';
 import { sendWorkerOptions } from '../modules/wms/wms.jobs';
 import { processSendJobs } from '../modules/wms/wms.service';
 import { createTestApp, loginAs, openTestDatabase, type TestApp, testConfig } from '../test/app';
+import { createWmsWorld, insertCompleteDraft, recordingConnector } from '../test/wms.factories';
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {

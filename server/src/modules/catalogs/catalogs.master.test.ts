@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, consignees, skuEans, skus, uoms, vendors, wmsEvents } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createUser, TEST_PASSWORD } from '../../test/factories';
-import { postWmsEvent } from '../wms/wms.factories';
+import { postWmsEvent } from '../../test/wms.factories';
 
 const SECRET = 'a-master-data-secret-of-length';
 

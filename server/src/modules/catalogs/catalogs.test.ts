@@ -12,8 +12,14 @@ import {
 import { currencies } from '../../db/schema';
 import type { Actor } from '../../http/session';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import {
+  createAddress,
+  createCustomer,
+  createSku,
+  createVendor,
+  referenceIds,
+} from '../../test/catalogs.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
-import { createAddress, createCustomer, createSku, createVendor, referenceIds } from './catalogs.factories';
 
 let app: TestApp;
 let own: Awaited<ReturnType<typeof createConsignee>>;

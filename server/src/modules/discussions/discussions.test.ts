@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, discussionReads, files, notifications, purchHeads, userCompanies } from '../../db/schema';
 import type { Actor } from '../../http/session';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createComments, createOrderWithDiscussion } from '../../test/discussions.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
-import { createComments, createOrderWithDiscussion } from './discussions.factories';
 import { listDiscussions as listDiscussionRows } from './discussions.repository';
 import { addOrderSystemComment } from './order-discussions';
 

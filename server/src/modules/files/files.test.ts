@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { files } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp, testConfig } from '../../test/app';
+import { createOrderWithDiscussion } from '../../test/discussions.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
 import {
   localStorageUnderTest,
@@ -15,7 +16,6 @@ import {
   s3StorageUnderTest,
   startS3Server,
 } from '../../test/storage';
-import { createOrderWithDiscussion } from '../discussions/discussions.factories';
 import { ABANDONED_AFTER_MINUTES, removeAbandonedUploads } from './files.cleanup';
 import { contentDisposition } from './files.service';
 

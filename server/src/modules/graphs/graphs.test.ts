@@ -2,7 +2,7 @@ import { graphs } from '@extranet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { createOrderWorld, insertOrder } from '../orders/orders.factories';
+import { createOrderWorld, insertOrder } from '../../test/orders.factories';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { emailRates, jobs, notifications, users } from '../../db/schema';
 import { deliverEmails, EMAIL_JOB } from '../../jobs/email';
 import { createMailer, type Mailer } from '../../jobs/mailer';
 import { createTestApp, loginAs, type TestApp, testConfig } from '../../test/app';
+import { createOrderWithDiscussion } from '../../test/discussions.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
-import { createOrderWithDiscussion } from '../discussions/discussions.factories';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import { enqueueEmailSummaries } from './notifications.summaries';
 

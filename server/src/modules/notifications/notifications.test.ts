@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userCompanies } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createOrderWithDiscussion } from '../../test/discussions.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
-import { createOrderWithDiscussion } from '../discussions/discussions.factories';
 
 const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'];
 

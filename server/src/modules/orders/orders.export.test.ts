@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { purchHeads, purchLines } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { TEST_PASSWORD } from '../../test/factories';
+import { createOrderWorld, insertOrder, type OrderWorld } from '../../test/orders.factories';
 import { xlsxRows } from '../../test/spreadsheets';
-import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
 
 let app: TestApp;
 let world: OrderWorld;

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discussions, locations, purchHeads, purchLines, uoms } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createSku } from '../../test/catalogs.factories';
 import { TEST_PASSWORD } from '../../test/factories';
+import { createOrderWorld, type OrderWorld } from '../../test/orders.factories';
 import { craftedXlsx, xlsxFile } from '../../test/spreadsheets';
-import { createSku } from '../catalogs/catalogs.factories';
-import { createOrderWorld, type OrderWorld } from './orders.factories';
 import { parseDate, unneutralizeFormula } from './orders.import';
 
 let app: TestApp;

@@ -12,9 +12,9 @@ import {
   uoms,
 } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createSku, createStockRow } from '../../test/catalogs.factories';
 import { createConsignee, createUser } from '../../test/factories';
-import { createSku, createStockRow } from '../catalogs/catalogs.factories';
-import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
+import { createOrderWorld, insertOrder, type OrderWorld } from '../../test/orders.factories';
 import { moveProgress } from './orders.repository';
 
 const dec = (value: string) => ({ $decimal: value });

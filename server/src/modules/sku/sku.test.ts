@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skuPackaging, skus } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createEan, createPackaging, createSku, createVendor } from '../../test/catalogs.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
-import { createEan, createPackaging, createSku, createVendor } from '../catalogs/catalogs.factories';
 
 let app: TestApp;
 let viewerToken: string;

@@ -13,8 +13,8 @@ import {
 } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { createOrderWorld, type OrderWorld } from '../orders/orders.factories';
-import { processBookingUpdates } from '../wms/wms.bookings';
+import { createOrderWorld, type OrderWorld } from '../../test/orders.factories';
+import { createSlot } from '../../test/slots.factories';
 import {
   createWmsWorld,
   insertCompleteDraft,
@@ -22,10 +22,10 @@ import {
   recordingConnector,
   systemTexts,
   WORKER,
-} from '../wms/wms.factories';
+} from '../../test/wms.factories';
+import { processBookingUpdates } from '../wms/wms.bookings';
 import { loadOrderMessage } from '../wms/wms.repository';
 import { processSendJobs } from '../wms/wms.service';
-import { createSlot } from './slots.factories';
 
 const SECRET = 'a-test-secret-of-some-length';
 const ZONE = 'Europe/Riga';

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_UOMS } from '../../demo/seed-reference';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createSku, createStockRow } from '../../test/catalogs.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
-import { createSku, createStockRow } from '../catalogs/catalogs.factories';
 
 let app: TestApp;
 let token: string;

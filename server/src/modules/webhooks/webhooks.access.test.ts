@@ -9,8 +9,8 @@ import { ConfigError, loadConfig } from '../../config';
 import { jobs, userCompanies, userPermissions, users, webhookEndpoints } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import type { OrderWorld } from '../orders/orders.factories';
-import { createWmsWorld, insertCompleteDraft } from '../wms/wms.factories';
+import type { OrderWorld } from '../../test/orders.factories';
+import { createWmsWorld, insertCompleteDraft } from '../../test/wms.factories';
 import { type DeliveryOptions, processWebhookDeliveries } from './webhooks.delivery';
 
 // Issue 28: an endpoint carries only what its owner may read, at saving and at every delivery

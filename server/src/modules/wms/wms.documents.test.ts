@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, notifications, orderDocuments } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
-import { createOrderWorld, type OrderWorld } from '../orders/orders.factories';
-import { createWmsWorld, insertCompleteDraft, systemTexts, testSimulator, WORKER } from './wms.factories';
+import { createOrderWorld, type OrderWorld } from '../../test/orders.factories';
+import {
+  createWmsWorld,
+  insertCompleteDraft,
+  systemTexts,
+  testSimulator,
+  WORKER,
+} from '../../test/wms.factories';
 import { processSendJobs } from './wms.service';
 import { signWms } from './wms.signature';
 import { storeDueSimulatedPapers } from './wms.simulator-documents';

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, locations, stockRows, wmsEvents } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createSku, createStockRow } from '../../test/catalogs.factories';
 import { createCompany, createConsignee } from '../../test/factories';
-import { createSku, createStockRow } from '../catalogs/catalogs.factories';
-import type { OrderWorld } from '../orders/orders.factories';
+import type { OrderWorld } from '../../test/orders.factories';
 import {
   createWmsWorld,
   insertCompleteDraft,
@@ -14,7 +14,7 @@ import {
   statusMove,
   systemTexts,
   WORKER,
-} from './wms.factories';
+} from '../../test/wms.factories';
 import { WmsRefusal } from './wms.refusal';
 import { processSendJobs, receiveWmsEvent } from './wms.service';
 import { signWms } from './wms.signature';

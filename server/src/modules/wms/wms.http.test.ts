@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { jobs } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
-import type { OrderWorld } from '../orders/orders.factories';
+import type { OrderWorld } from '../../test/orders.factories';
 import {
   createWmsWorld,
   insertCompleteDraft,
@@ -14,7 +14,7 @@ import {
   sendJobsOf,
   systemTexts,
   WORKER,
-} from './wms.factories';
+} from '../../test/wms.factories';
 import { createHttpConnector } from './wms.http-connector';
 import { processSendJobs } from './wms.service';
 import { checkSignature } from './wms.signature';

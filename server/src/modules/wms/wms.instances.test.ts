@@ -8,8 +8,7 @@ import { type BuiltApp, buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { jobs, purchHeads, salesHeads } from '../../db/schema';
 import { dropTestDatabase, openTestDatabase, testConfig } from '../../test/app';
-import type { OrderWorld } from '../orders/orders.factories';
-import { SEND_JOB } from '../orders/orders.sends';
+import type { OrderWorld } from '../../test/orders.factories';
 import {
   createWmsWorld,
   insertCompleteDraft,
@@ -19,7 +18,8 @@ import {
   systemTexts,
   testSimulator,
   WORKER,
-} from './wms.factories';
+} from '../../test/wms.factories';
+import { SEND_JOB } from '../orders/orders.sends';
 import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
 import { SIMULATED_STATUS } from './wms.simulator';
 import { storeDueSimulatedPapers } from './wms.simulator-documents';

@@ -4,10 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, skuEans, stockRows, wmsEvents } from '../../db/schema';
 import { translate } from '../../i18n';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
+import { createEan, createStockRow } from '../../test/catalogs.factories';
 import { createCompany, createUser } from '../../test/factories';
-import { createEan, createStockRow } from '../catalogs/catalogs.factories';
-import type { OrderWorld } from '../orders/orders.factories';
-import type { SendOutcome, WmsConnector } from './wms.connector';
+import type { OrderWorld } from '../../test/orders.factories';
 import {
   createWmsWorld,
   drainReports,
@@ -19,7 +18,8 @@ import {
   systemTexts,
   testSimulator,
   WORKER,
-} from './wms.factories';
+} from '../../test/wms.factories';
+import type { SendOutcome, WmsConnector } from './wms.connector';
 import { warehouseFailure } from './wms.failure';
 import { forgetOldWmsRecords } from './wms.retention';
 import { applyDueSimulatedEvents, processSendJobs } from './wms.service';

@@ -2,7 +2,7 @@ import { orders, today, wms } from '@extranet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
-import { createOrderWorld, insertOrder, type OrderWorld } from '../orders/orders.factories';
+import { createOrderWorld, insertOrder, type OrderWorld } from '../../test/orders.factories';
 import {
   createWmsWorld,
   drainReports,
@@ -11,7 +11,7 @@ import {
   recordingConnector,
   testSimulator,
   WORKER,
-} from './wms.factories';
+} from '../../test/wms.factories';
 import { processSendJobs } from './wms.service';
 import { SIMULATED_CARRIER } from './wms.simulator';
 

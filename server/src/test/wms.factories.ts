@@ -1,15 +1,15 @@
 import { addDays, type orders, today, wms } from '@extranet/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { BuiltApp } from '../../app';
-import type { Db, Executor } from '../../db/client';
-import { comments, discussions, jobs, purchLines, salesLines } from '../../db/schema';
-import { createEan } from '../catalogs/catalogs.factories';
-import { createOrderWorld, insertOrder, type OrderWorld } from '../orders/orders.factories';
-import { SEND_JOB, sendKey } from '../orders/orders.sends';
-import type { SendOutcome, WmsConnector } from './wms.connector';
-import { applyDueSimulatedEvents, type SendWorkerOptions } from './wms.service';
-import { signWms } from './wms.signature';
-import { createSimulatorConnector } from './wms.simulator';
+import type { BuiltApp } from '../app';
+import type { Db, Executor } from '../db/client';
+import { comments, discussions, jobs, purchLines, salesLines } from '../db/schema';
+import { SEND_JOB, sendKey } from '../modules/orders/orders.sends';
+import type { SendOutcome, WmsConnector } from '../modules/wms/wms.connector';
+import { applyDueSimulatedEvents, type SendWorkerOptions } from '../modules/wms/wms.service';
+import { signWms } from '../modules/wms/wms.signature';
+import { createSimulatorConnector } from '../modules/wms/wms.simulator';
+import { createEan } from './catalogs.factories';
+import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
 
 type OrderKind = orders.OrderKind;
 

@@ -1,10 +1,10 @@
 import type { Permission } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { currencies, locations, purchHeads, salesHeads, uoms } from '../../db/schema';
-import { createCompany, createConsignee, createUser } from '../../test/factories';
-import { createAddress, createCustomer, createSku, createVendor } from '../catalogs/catalogs.factories';
-import { createOrderDiscussion } from '../discussions/order-discussions';
+import type { Executor } from '../db/client';
+import { currencies, locations, purchHeads, salesHeads, uoms } from '../db/schema';
+import { createOrderDiscussion } from '../modules/discussions/order-discussions';
+import { createAddress, createCustomer, createSku, createVendor } from './catalogs.factories';
+import { createCompany, createConsignee, createUser } from './factories';
 
 /** Ids of the global reference rows every database has. */
 export async function referenceRows(db: Executor) {

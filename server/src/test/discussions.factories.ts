@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { comments, purchHeads, salesHeads } from '../../db/schema';
-import { createOrderDiscussion, type OrderKind } from './order-discussions';
+import type { Executor } from '../db/client';
+import { comments, purchHeads, salesHeads } from '../db/schema';
+import { createOrderDiscussion, type OrderKind } from '../modules/discussions/order-discussions';
 
 /** A bare order head with its discussion, as the orders module creates them. */
 export async function createOrderWithDiscussion(

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import { slots } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { slots } from '../db/schema';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client';
+import type { Executor } from '../db/client';
 import {
   addresses,
   customers,
@@ -9,7 +9,7 @@ import {
   stockRows,
   uoms,
   vendors,
-} from '../../db/schema';
+} from '../db/schema';
 
 let sequence = 0;
 const next = () => ++sequence;
