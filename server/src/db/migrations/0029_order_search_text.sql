@@ -60,14 +60,22 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF kind = 'purch' THEN
     UPDATE purch_heads h SET search_text = order_search_text(h.external_code, h.vendor_reference, h.truck_number,
-      (SELECT v.name FROM vendors v WHERE v.id = h.vendor_id),
-      (SELECT v.external_code FROM vendors v WHERE v.id = h.vendor_id), order_line_skus('purch', h.id))
-      FROM (SELECT DISTINCT unnest(heads) AS id) changed WHERE h.id = changed.id;
+      p.name, p.external_code, sl.skus)
+      FROM (SELECT DISTINCT unnest(heads) AS id) changed
+      JOIN purch_heads s ON s.id = changed.id
+      LEFT JOIN vendors p ON p.id = s.vendor_id
+      LEFT JOIN LATERAL (SELECT string_agg(concat_ws(E'\n', k.code, k.external_code, k.name), E'\n' ORDER BY l.position, l.id) AS skus
+        FROM purch_lines l JOIN skus k ON k.id = l.sku_id WHERE l.head_id = changed.id) sl ON true
+      WHERE h.id = changed.id;
   ELSE
     UPDATE sales_heads h SET search_text = order_search_text(h.external_code, h.customer_reference, h.truck_number,
-      (SELECT c.name FROM customers c WHERE c.id = h.customer_id),
-      (SELECT c.external_code FROM customers c WHERE c.id = h.customer_id), order_line_skus('sales', h.id))
-      FROM (SELECT DISTINCT unnest(heads) AS id) changed WHERE h.id = changed.id;
+      p.name, p.external_code, sl.skus)
+      FROM (SELECT DISTINCT unnest(heads) AS id) changed
+      JOIN sales_heads s ON s.id = changed.id
+      LEFT JOIN customers p ON p.id = s.customer_id
+      LEFT JOIN LATERAL (SELECT string_agg(concat_ws(E'\n', k.code, k.external_code, k.name), E'\n' ORDER BY l.position, l.id) AS skus
+        FROM sales_lines l JOIN skus k ON k.id = l.sku_id WHERE l.head_id = changed.id) sl ON true
+      WHERE h.id = changed.id;
   END IF;
 END $$;
 --> statement-breakpoint

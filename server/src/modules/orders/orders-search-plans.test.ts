@@ -61,14 +61,16 @@ async function generateOrders(target: Db) {
     const party = kind === 'purch' ? 'vendor' : 'customer';
     const prefix = kind === 'purch' ? 'PO' : 'SO';
     statements.push(
+      // Party and SKU number k of consignee c (0-based, in the order of consigneeIds): row c + 100 k.
       `insert into ${kind}_heads (consignee_id, external_code, truck_number, ${party}_id, ${party}_reference, creation_date, progress)
-        select c, '${prefix}-' || lpad(n::text, 8, '0'), ${plates}[1 + n % 5] || '-' || (1000 + n % 9000),
-          (select min(id) from ${party}s p where p.consignee_id = c) + n % 20, 'R-' || md5(n::text),
+        select ${consigneeOf('n')}, '${prefix}-' || lpad(n::text, 8, '0'), ${plates}[1 + n % 5] || '-' || (1000 + n % 9000),
+          first.id + n % ${consigneeIds.length} + ${consigneeIds.length} * (n % 20), 'R-' || md5(n::text),
           now() - n * interval '1 hour', case when n % 10 = 0 then 'draft' else 'sync' end
-        from (select n, ${consigneeOf('n')} as c from generate_series(0, ${ORDERS - 1}) n) g`,
+        from generate_series(0, ${ORDERS - 1}) n, (select id from ${party}s where external_code = '${kind === 'purch' ? 'V' : 'C'}-0') first`,
       `insert into ${kind}_lines (head_id, position, sku_id)
-        select h.id, p, (select min(id) from skus k where k.consignee_id = h.consignee_id) + (h.id * 7 + p * 3) % 20
-        from ${kind}_heads h cross join generate_series(1, 2 + h.id % 3) p`,
+        select h.id, p, first.id + (h.id - head.id) % ${consigneeIds.length} + ${consigneeIds.length} * ((h.id * 7 + p * 3) % 20)
+        from ${kind}_heads h cross join generate_series(1, 2 + h.id % 3) p,
+          (select id from skus where code = 'SKU-0') first, (select min(id) as id from ${kind}_heads) head`,
     );
   }
   // Moves the trigram entries out of GIN's pending list, as autovacuum would, and takes statistics.
