@@ -204,4 +204,46 @@ describe("a user's searches start from the user's consignees", () => {
       if (smart !== 'zzqx') expect(ids.length, smart).toBeGreaterThan(0);
     }
   });
+
+  it('keeps each order’s text as its head, lines, SKUs and party change', async () => {
+    const user = actorOf([userCompanyId]);
+    const admin = actorOf([]);
+    const idsOf = async (smart: string) => {
+      const mine = await listOrderRows(db, user, 'purch', {
+        page: 0,
+        count: 1000,
+        with_total: true,
+        filters: { smart },
+      });
+      const all = await listOrderRows(db, admin, 'purch', {
+        page: 0,
+        count: 1000,
+        with_total: true,
+        filters: { smart },
+      });
+      // Role 99 reads through the trigram index, the user through the consignee scan: both agree.
+      expect(mine.rows.map((row) => row.id)).toEqual(
+        all.rows
+          .filter((row) => row.consigneeId === userConsigneeId || row.consigneeId === userConsigneeId + 1)
+          .map((row) => row.id),
+      );
+      return mine.rows.map((row) => row.id);
+    };
+    const order = (await db.execute(
+      sql`select h.id, h.vendor_id, (select sku_id from purch_lines where head_id = h.id order by position limit 1) as sku_id
+        from purch_heads h where h.consignee_id = ${userConsigneeId} order by h.id limit 1`,
+    )) as unknown as { rows: Array<{ id: number; vendor_id: number; sku_id: number }> };
+    const { id, vendor_id: vendorId, sku_id: skuId } = order.rows[0]!;
+    await db.execute(sql`update skus set name = 'Zebrafruit nectar' where id = ${skuId}`);
+    expect(await idsOf('zebrafruit')).toContain(id);
+    await db.execute(sql`update vendors set name = 'Quokkaville Foods' where id = ${vendorId}`);
+    expect(await idsOf('quokkaville')).toContain(id);
+    await db.execute(sql`update purch_heads set truck_number = 'XY-4242' where id = ${id}`);
+    expect(await idsOf('XY')).toEqual([id]);
+    // The order's lines replaced (deleted, then inserted) by others without the renamed SKU.
+    await db.execute(sql`delete from purch_lines where head_id = ${id} and sku_id = ${skuId}`);
+    expect(await idsOf('zebrafruit')).not.toContain(id);
+    await db.execute(sql`insert into purch_lines (head_id, position, sku_id) values (${id}, 9, ${skuId})`);
+    expect(await idsOf('zebrafruit')).toContain(id);
+  });
 });
