@@ -12,7 +12,7 @@ import { listOrderRows } from './orders.repository';
 
 /**
  * The plans of the searches people type (issue 30), as the planner chooses them on a database with
- * statistics: 50 companies of 2 consignees, 20,000 orders of each kind with 2 to 4 lines, SKUs
+ * statistics: 50 companies of 2 consignees, 10,000 orders of each kind with 2 to 4 lines, SKUs
  * named by a few product words (a product word names the SKUs of a good part of all lines), vendors
  * and customers named by a few towns, plates of five countries. A user of one company sees 2 % of
  * the orders; their searches must start from their consignees, never from a scan of an order or
@@ -20,7 +20,7 @@ import { listOrderRows } from './orders.repository';
  */
 
 const COMPANIES = 50;
-const ORDERS = 20_000;
+const ORDERS = 10_000;
 
 let database: Database;
 let db: Db;
