@@ -205,6 +205,20 @@ describe("a user's searches start from the user's consignees", () => {
     }
   });
 
+  it('pages a user’s search by number and by cursor alike, in either ordering', async () => {
+    const user = actorOf([userCompanyId]);
+    for (const ordering of [undefined, 'status', '-creation_date'] as const) {
+      const list = { count: 20, with_total: true, ordering, filters: { smart: 'juice' } };
+      const first = await listOrderRows(db, user, 'purch', { ...list, page: 0 });
+      const second = await listOrderRows(db, user, 'purch', { ...list, page: 1 });
+      const next = await listOrderRows(db, user, 'purch', { ...list, page: 1, cursor: first.nextCursor });
+      expect(first.nextCursor).toBeDefined();
+      expect(next.rows.map((row) => row.id)).toEqual(second.rows.map((row) => row.id));
+      expect(second.rows.map((row) => row.id)).not.toContain(first.rows[0]!.id);
+      expect(second.total).toEqual(first.total);
+    }
+  });
+
   it('keeps each order’s text as its head, lines, SKUs and party change', async () => {
     const user = actorOf([userCompanyId]);
     const admin = actorOf([]);
