@@ -4,7 +4,10 @@
  * as a user who sees 1 % of it (one company of 100). One connection at a time, so each figure is
  * the latency of one call (median of the rounds' p50) with the server's CPU per call; the bare
  * route runs alongside as the harness's baseline. Search terms are taken from the data: an order
- * code, a text found nowhere, a party's and a consignee's name, a SKU's name and a batch.
+ * code, a text found nowhere, a party's and a consignee's name, a SKU's name and a batch, and the
+ * searches people type (issue 30): the commonest product word of the lines' SKUs (by date, by
+ * status, within 90 days), the two commonest two-letter plate beginnings, a fragment of an order
+ * code, a town of the party names.
  * Reads only (signing in writes a session).
  */
 import pg from 'pg';
@@ -28,6 +31,19 @@ interface Terms {
   skuName: string;
   batch: string;
   userOrders: number;
+  /** The commonest word of the SKU names of the orders' lines (a product word). */
+  productWord: string;
+  /** Its share of the purchase orders, as found in a sample. */
+  productShare: number;
+  /** The two commonest two-letter beginnings of truck numbers (a plate's country). */
+  plates: [string, string];
+  /** Six characters from the middle of one of the user's order codes. */
+  codeFragment: string;
+  /** The first word of the user's first vendor's name (the generator names them by town). */
+  town: string;
+  /** The span of a date range: the last 90 days of the newest order. */
+  from: string;
+  to: string;
 }
 
 /** Search terms from the data itself, so the bench follows whatever the generator made. */
@@ -44,21 +60,46 @@ async function searchTerms(databaseUrl: string): Promise<Terms> {
     if (!user) throw new Error('the large data set is not loaded: npm run seed:large');
     const orders = Number((await one('select count(*) as n from purch_heads')).n);
     const withoutNumber = (name: string) => name.replace(/\s*\d+$/, '');
+    // Words of three letters or more in the SKU names of a sample of the lines, the commonest first.
+    const word = await one(
+      `select w, count(distinct l.head_id)::float / (select count(distinct head_id) from purch_lines tablesample system (1) repeatable (7)) as share
+       from purch_lines l tablesample system (1) repeatable (7) join skus k on k.id = l.sku_id
+       cross join regexp_split_to_table(lower(k.name), '[^[:alpha:]]+') w
+       where length(w) >= 3 group by w order by count(distinct l.head_id) desc, w limit 1`,
+    );
+    const plates = (
+      await client.query(
+        `select upper(left(truck_number, 2)) as p from purch_heads tablesample system (1) repeatable (7)
+         where truck_number ~ '^[[:alpha:]]{2}' group by 1 order by count(*) desc, 1 limit 2`,
+      )
+    ).rows.map((row) => row.p as string);
+    const newest = await one(
+      `select (max(creation_date) - interval '90 days')::date::text as "from", max(creation_date)::date::text as "to" from purch_heads`,
+    );
+    const userCode: string = (
+      await one(
+        'select external_code from purch_heads where consignee_id = $1 order by id offset 100 limit 1',
+        [user.id],
+      )
+    ).external_code;
+    const partyName = withoutNumber(
+      (await one('select name from vendors where consignee_id = $1 order by id limit 1', [user.id])).name,
+    );
     return {
+      productWord: word.w,
+      productShare: Number(word.share),
+      plates: [plates[0] ?? 'LV', plates[1] ?? plates[0] ?? 'EE'],
+      codeFragment: userCode.slice(Math.max(0, Math.floor(userCode.length / 2) - 3)).slice(0, 6),
+      town: partyName.split(/\s+/)[0]!,
+      from: newest.from,
+      to: newest.to,
       adminCode: (
         await one('select external_code from purch_heads order by id offset $1 limit 1', [
           Math.floor(orders / 2),
         ])
       ).external_code,
-      userCode: (
-        await one(
-          'select external_code from purch_heads where consignee_id = $1 order by id offset 100 limit 1',
-          [user.id],
-        )
-      ).external_code,
-      partyName: withoutNumber(
-        (await one('select name from vendors where consignee_id = $1 order by id limit 1', [user.id])).name,
-      ),
+      userCode,
+      partyName,
       consigneeName: user.name,
       skuName: withoutNumber(
         (await one('select name from skus where consignee_id = $1 order by id limit 1', [user.id])).name,
@@ -103,6 +144,7 @@ const TARGETS: Array<[prefix: string, ms: number]> = [
   ['search', 50],
   ['deep page', 20],
   ['stock search', 50],
+  ['stock page', 50],
   ['dashboard pie', 10],
 ];
 
@@ -176,18 +218,73 @@ export async function runLarge(options: Options): Promise<Measured[]> {
         filters: { ...listFilters, smart: terms.consigneeName },
         with_total: true,
       });
+      // The searches people type (issue 30), each word taken from the data.
+      const word = terms.productWord;
+      list(`search, product word "${word}" + total`, {
+        filters: { ...listFilters, smart: word },
+        with_total: true,
+      });
+      list(`search, product word "${word}" by status + total`, {
+        filters: { ...listFilters, smart: word },
+        ordering: 'status',
+        with_total: true,
+      });
+      list(`search, product word "${word}" in 90 days + total`, {
+        filters: {
+          ...listFilters,
+          smart: word,
+          creation_date_from: { $date: terms.from },
+          creation_date_to: { $date: terms.to },
+        },
+        with_total: true,
+      });
+      for (const plate of terms.plates) {
+        list(`search, two letters "${plate}" + total`, {
+          filters: { ...listFilters, smart: plate },
+          with_total: true,
+        });
+      }
+      list(`search, two letters "${terms.plates[0]}" by status + total`, {
+        filters: { ...listFilters, smart: terms.plates[0] },
+        ordering: 'status',
+        with_total: true,
+      });
+      list(`search, code fragment "${terms.codeFragment}" + total`, {
+        filters: { ...listFilters, smart: terms.codeFragment },
+        with_total: true,
+      });
+      list(`search, town "${terms.town}" + total`, {
+        filters: { ...listFilters, smart: terms.town },
+        with_total: true,
+      });
       // Deep pages: past 99 % of role 99's orders' first 50,000, and near the end of the user's.
       const deep = label === 'role 99' ? 1000 : Math.floor(terms.userOrders / 50) - 2;
       list(`deep page ${deep} (offset)`, { filters: listFilters, page: deep });
       const before = await call(server, token, orders, { filters: listFilters, count: 50, page: deep - 1 });
       if (before.next_cursor)
         list(`deep page ${deep} (cursor)`, { filters: listFilters, page: deep, cursor: before.next_cursor });
+      // Deep in role 99's 2,000,000 rows; three quarters into the user's 20,000.
+      const stockPage = label === 'role 99' ? 500 : 300;
       rows.push(
         {
           name: `stock search, SKU name "${terms.skuName}" + total, ${label}`,
           target: server,
           path: '/api/stock/list_stocks',
           body: { filters: { smart: terms.skuName }, count: 50, with_total: true },
+          token,
+        },
+        {
+          name: `stock search, product word "${terms.productWord}" + total, ${label}`,
+          target: server,
+          path: '/api/stock/list_stocks',
+          body: { filters: { smart: terms.productWord }, count: 50, with_total: true },
+          token,
+        },
+        {
+          name: `stock page ${stockPage} + total, ${label}`,
+          target: server,
+          path: '/api/stock/list_stocks',
+          body: { filters: {}, count: 50, page: stockPage, with_total: true },
           token,
         },
         {
@@ -219,6 +316,9 @@ export async function runLarge(options: Options): Promise<Measured[]> {
       { name: 'bare Fastify route', target: bare, method: 'GET', path: '/bare' },
       rows,
       { ...options, connections: 1 },
+    );
+    console.log(
+      `Product word "${terms.productWord}": in ${(terms.productShare * 100).toFixed(0)} % of the sampled orders.`,
     );
     printLatencies(
       `Large set (${terms.userOrders.toLocaleString('en')} purchase orders seen by the 1 % user), one connection, ` +

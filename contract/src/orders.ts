@@ -294,7 +294,11 @@ export type OrderOrdering = (typeof ORDER_ORDERINGS)[number];
 
 const filterCommon = {
   consignee_id: Id,
-  /** On external code, references, consignee and vendor or customer names. */
+  /**
+   * Anywhere in the order's code, reference, truck number, vendor or customer name and code, its
+   * lines' SKU codes and names, or its consignee's name; one or two characters match the beginning
+   * of its code, reference or truck number.
+   */
   smart: Smart,
   creation_date_from: zDate,
   creation_date_to: zDate,

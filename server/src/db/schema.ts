@@ -502,6 +502,12 @@ const orderHeadColumns = () => ({
   creationDate: createdAt(),
   modificationDate: createdAt(),
   excludedAt: timestamp({ withTimezone: true }),
+  /**
+   * What the lists' free text finds of the order, lower-cased: its code, reference and truck number
+   * (each after a \x01 mark, for prefixes too short for trigrams), its party's name and code, its
+   * lines' SKU codes and names. Written by triggers only (migration 0029), never by the code.
+   */
+  searchText: text().notNull().default(''),
 });
 
 /**
@@ -519,6 +525,9 @@ function liveHeadIndexes(
     creationDate: ExtraConfigColumn;
     id: ExtraConfigColumn;
     excludedAt: ExtraConfigColumn;
+    externalCode: ExtraConfigColumn;
+    truckNumber: ExtraConfigColumn;
+    searchText: ExtraConfigColumn;
   },
 ) {
   const live = sql`${t.excludedAt} is null`;
@@ -530,6 +539,15 @@ function liveHeadIndexes(
     index(`${table}_live_consignee_creation_idx`)
       .on(t.consigneeId, t.isTemplate, t.creationDate, t.id)
       .where(live),
+    // The same entries carrying INCLUDE (progress, search_text), which drizzle cannot declare
+    // (migration 0029): a search within a user's consignees reads them alone, index-only.
+    index(`${table}_live_consignee_search_idx`)
+      .on(t.consigneeId, t.isTemplate, t.creationDate, t.id)
+      .where(live),
+    trigram(`${table}_search_text_trgm_idx`, t.searchText),
+    // A text too short for trigrams matches the beginning of a code or a plate (orderListParts).
+    index(`${table}_external_code_prefix_idx`).on(sql`lower(${t.externalCode}) text_pattern_ops`),
+    index(`${table}_truck_number_prefix_idx`).on(sql`lower(${t.truckNumber}) text_pattern_ops`),
   ];
 }
 
@@ -553,6 +571,7 @@ export const purchHeads = pgTable(
     trigram('purch_heads_external_code_trgm_idx', t.externalCode),
     trigram('purch_heads_vendor_reference_trgm_idx', t.vendorReference),
     trigram('purch_heads_truck_number_trgm_idx', t.truckNumber),
+    index('purch_heads_vendor_reference_prefix_idx').on(sql`lower(${t.vendorReference}) text_pattern_ops`),
     uniqueIndex('purch_heads_code_idx')
       .on(t.consigneeId, t.externalCode)
       .where(sql`${t.excludedAt} is null and ${t.externalCode} is not null`),
@@ -619,6 +638,9 @@ export const salesHeads = pgTable(
     trigram('sales_heads_external_code_trgm_idx', t.externalCode),
     trigram('sales_heads_customer_reference_trgm_idx', t.customerReference),
     trigram('sales_heads_truck_number_trgm_idx', t.truckNumber),
+    index('sales_heads_customer_reference_prefix_idx').on(
+      sql`lower(${t.customerReference}) text_pattern_ops`,
+    ),
     // The list filter "shipped without tracking": a few orders, whichever consignees a user sees.
     index('sales_heads_shipped_untracked_idx')
       .on(t.consigneeId, t.creationDate, t.id)

@@ -114,9 +114,13 @@ export async function collectPage(
         ? { value: TOTAL_CAP, capped: true }
         : undefined;
   if (row.ids === null) return { total };
-  // An int[] comes parsed from either driver; its text form is read too, to be safe.
-  const ids = typeof row.ids === 'string' ? row.ids.replace(/[{}]/g, '').split(',').filter(Boolean) : row.ids;
-  return { total, ids: ids.map(Number) };
+  return { total, ids: idArray(row.ids) };
+}
+
+/** An int[] of a statement's row: parsed by either driver, or its text form, read to be safe. */
+export function idArray(value: number[] | string): number[] {
+  const ids = typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value;
+  return ids.map(Number);
 }
 
 /** A case-insensitive "contains" pattern with LIKE wildcards of the input escaped. */

@@ -1,5 +1,5 @@
-import { type Language, type orders, type StockLot, wms } from '@extranet/contract';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type Language, type orders, type StockLot, TOTAL_CAP, wms } from '@extranet/contract';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { companyCondition, consigneeIdsCondition, visibleConsigneeIds } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
@@ -26,11 +26,11 @@ import {
   type CappedTotal,
   collectPage,
   countCapped,
+  idArray,
   ilikeAny,
   type ListQuery,
   orderingSql,
   pageWindow,
-  referencesMatching,
 } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { uomName } from '../catalogs/catalogs.repository';
@@ -110,14 +110,53 @@ async function searchConsignees(db: Executor, actor: Actor, text: string): Promi
   return rows.map((row) => row.id);
 }
 
+/** Below this many characters a text has no trigram to look up (pg_trgm): see orderSearch. */
+export const SEARCH_TRIGRAM_LENGTH = 3;
+
+/**
+ * A search within the actor's consignees (or the one the list is filtered by) reads their orders'
+ * entries of the (consignee, …) INCLUDE (progress, search_text) index when they hold at most this
+ * many orders: about what a trigram lookup of a common word costs across every company.
+ */
+export const SEARCH_SCOPE_SCAN_LIMIT = 30_000;
+
+/**
+ * What the free text finds of an order (its search_text, migration 0029: code, reference, truck
+ * number, party name and code, SKU codes and names of its lines; or its consignee's name), as two
+ * equivalent conditions: `indexed`, served by the heads' indexes across every company, and
+ * `onText`, on the search text alone (for a scan of a user's consignees). A text of at least
+ * SEARCH_TRIGRAM_LENGTH characters is looked for anywhere in it (one trigram index). A shorter one
+ * (two letters of a plate's country, a code's first characters) has no trigram: it matches the
+ * beginning of the order's code, reference or truck number, through their prefix indexes
+ * (text_pattern_ops), and of their copies marked with \x01 in the search text.
+ */
+function orderSearch(kind: OrderKind, text: string, consigneeIds: readonly number[]) {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (text.length < SEARCH_TRIGRAM_LENGTH) {
+    const prefix = `${escaped}%`;
+    const starts = (column: AnyColumn) => sql`lower(${column}) like lower(${prefix})`;
+    const onText = sql`${h.searchText} like lower(${`%\u0001${prefix}`})`;
+    return {
+      // The same test on the search text first: one LIKE a row where a plan reads many rows (a
+      // common prefix counted to TOTAL_CAP), before three lower() calls on the rows that pass.
+      indexed: sql`(${onText} and (${starts(h.externalCode)} or ${starts(t.reference)} or ${starts(h.truckNumber)}))`,
+      onText,
+    };
+  }
+  const anywhere = sql`${h.searchText} like lower(${`%${escaped}%`})`;
+  const named = consigneeIds.length ? sql` or ${inArray(h.consigneeId, [...consigneeIds])}` : sql``;
+  return { indexed: sql`(${anywhere}${named})`, onText: sql`(${anywhere}${named})` };
+}
+
 /**
  * The condition and ordering of an order list: what the list shows and the export writes. The
  * actor's consignees and the consignees a search names by name are looked up first: a consignee
  * has many orders, and an id array computed inside the query would be guessed to select most of
  * them, so the plan would give up the indexes; as constants, the planner weighs them.
- * The free text finds an order by its code, reference or truck number, its consignee, its party,
- * or a SKU of its lines (trigram indexes on each, the lines through their SKU index). Every
- * condition is on the heads' own columns, so the heads alone answer which orders match.
+ * The free text is orderSearch's. Every condition is on the heads' own columns, so the heads alone
+ * answer which orders match; `filtering` is every condition but the search.
  */
 async function orderListParts(
   db: Executor,
@@ -129,9 +168,15 @@ async function orderListParts(
   const h = t.heads;
   const f = query.filters;
   const scope = await visibleConsigneeIds(db, actor);
-  const consigneeIds = f.smart ? await searchConsignees(db, actor, f.smart) : [];
+  const search = f.smart
+    ? orderSearch(
+        kind,
+        f.smart,
+        f.smart.length < SEARCH_TRIGRAM_LENGTH ? [] : await searchConsignees(db, actor, f.smart),
+      )
+    : undefined;
   const live = isNull(h.excludedAt);
-  const narrowing = and(
+  const filtering = and(
     consigneeIdsCondition(h.consigneeId, scope),
     f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
     f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
@@ -140,34 +185,39 @@ async function orderListParts(
     f.shippedWithoutTracking && kind === 'sales' ? shippedWithoutTracking(salesHeads) : undefined,
     f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
     f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
-    f.smart
-      ? or(
-          ilikeAny(f.smart, h.externalCode, t.reference, h.truckNumber),
-          consigneeIds.length ? inArray(h.consigneeId, consigneeIds) : undefined,
-          // An order whose lines name a SKU the text finds by code or name.
-          sql`${h.id} = any(array(select ${t.lines.headId} from ${t.lines} where ${referencesMatching(
-            t.lines.skuId,
-            { table: skus, id: skus.id },
-            f.smart,
-            skus.externalCode,
-            skus.code,
-            skus.name,
-          )}))`,
-          referencesMatching(
-            t.partyId,
-            { table: t.party, id: t.party.id },
-            f.smart,
-            t.party.name,
-            t.party.externalCode,
-          ),
-        )
-      : undefined,
   );
+  const narrowing = and(filtering, search?.indexed);
   const orderBy = orderingSql(query.ordering, { status: h.progress, creation_date: h.creationDate }, h.id, [
     desc(h.creationDate),
     desc(h.id),
   ]);
-  return { where: and(live, narrowing), narrowing, orderBy, scope };
+  return { where: and(live, narrowing), narrowing, filtering, search, orderBy, scope };
+}
+
+/**
+ * The consignees whose orders a search reads one by one (orderSearch's `onText`): the actor's, or
+ * the one the list is filtered by, when they hold at most SEARCH_SCOPE_SCAN_LIMIT live orders
+ * (order_counts); undefined when they are more (role 99, a user of many companies): the search
+ * then starts from its indexes across every company.
+ */
+async function consigneesToScan(
+  db: Executor,
+  kind: OrderKind,
+  filters: OrderFilters,
+  scope: number[] | undefined,
+): Promise<number[] | undefined> {
+  const ids =
+    filters.consigneeId === undefined
+      ? scope
+      : scope === undefined || scope.includes(filters.consigneeId)
+        ? [filters.consigneeId]
+        : [];
+  if (ids === undefined || ids.length === 0) return ids;
+  const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${orderCounts.count}), 0)::int` })
+    .from(orderCounts)
+    .where(and(eq(orderCounts.kind, kind), inArray(orderCounts.consigneeId, ids)));
+  return Number(row?.value ?? 0) <= SEARCH_SCOPE_SCAN_LIMIT ? ids : undefined;
 }
 
 /** `next_cursor` of a page: its ordering and the id of its last order (see Cursor). */
@@ -270,7 +320,36 @@ export async function listOrderRows(
       .limit(window.limit)
       .offset(after ? 0 : window.offset);
   let pageIds: number[] | undefined;
-  if (query.filters.smart) {
+  const scanned = parts.search ? await consigneesToScan(db, kind, query.filters, parts.scope) : undefined;
+  if (parts.search && scanned) {
+    // A user's orders are a small set: their entries of the consignee index are read (index-only,
+    // with their progress and search text) and the text is checked on each, whatever the word;
+    // OFFSET 0 keeps the search out of that scan, so no plan starts from the word's matches across
+    // every company. The matches are counted and one page of them ordered, in one statement.
+    const entries = db
+      .select({
+        id: h.id,
+        creationDate: h.creationDate,
+        progress: h.progress,
+        consigneeId: h.consigneeId,
+        searchText: h.searchText,
+      })
+      .from(h)
+      .where(and(isNull(h.excludedAt), consigneeIdsCondition(h.consigneeId, scanned), parts.filtering))
+      .getSQL();
+    const result = (await db.execute(
+      sql`with found as (select ${h.id}, ${h.creationDate}, ${h.progress}
+          from (${entries} offset 0) ${h} where ${parts.search.onText})
+        select (select count(*)::int from found) as found,
+          array(select ${h.id} from found ${h} where ${after ?? sql`true`}
+            order by ${sql.join(parts.orderBy, sql`, `)}
+            limit ${window.limit} offset ${after ? 0 : window.offset}) as ids`,
+    )) as unknown as { rows: Array<{ found: number; ids: number[] | string }> };
+    const row = result.rows[0]!;
+    const count = Number(row.found);
+    total = count > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value: count, capped: false };
+    pageIds = idArray(row.ids);
+  } else if (parts.search) {
     // Whether an order is live is checked on the matches, outside their scan (OFFSET 0 keeps it
     // out): the partial indexes of live orders would otherwise offer a walk of every live order
     // as a way to the few the trigram indexes name.

@@ -216,6 +216,12 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
           <TextInput
             label={t('orders.list.search')}
             placeholder={t('orders.list.searchPlaceholder')}
+            // Below three characters the server matches beginnings only (no trigram to look up).
+            description={
+              search.value.trim().length > 0 && search.value.trim().length < 3
+                ? t('orders.list.searchShort')
+                : undefined
+            }
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search.value}
             onChange={search.onChange}
