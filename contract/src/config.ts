@@ -11,5 +11,7 @@ export const PageConfig = z.object({
   REPORT_ALLOWED_HOSTS: z.array(z.string()).optional(),
   /** Carrier code (upper case) to its tracking page, `{number}` standing for the number (server TRACKING_URLS). */
   TRACKING_URLS: z.record(z.string(), z.string()).optional(),
+  /** Single sign-on is set up: the provider's name for the "Sign in with" button (server OIDC_DISPLAY_NAME). */
+  SSO_DISPLAY_NAME: z.string().optional(),
 });
 export type PageConfig = z.infer<typeof PageConfig>;

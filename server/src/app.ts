@@ -234,6 +234,7 @@ export async function buildApp(
       COMMENT_ACCEPTED_FILES: config.COMMENT_ACCEPTED_FILES,
       REPORT_ALLOWED_HOSTS: config.REPORT_ALLOWED_HOSTS,
       TRACKING_URLS: config.TRACKING_URLS,
+      ...(config.OIDC_ISSUER ? { SSO_DISPLAY_NAME: config.OIDC_DISPLAY_NAME } : {}),
     };
   });
 
