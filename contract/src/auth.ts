@@ -488,6 +488,15 @@ export const resetSecondFactor = defineCall({
   response: Ok,
 });
 
+export const setCompanySso = defineCall({
+  path: '/auth/set_company_sso',
+  summary:
+    'Role 99: requires (or stops requiring) every user of a company to sign in through single sign-on; their passwords are refused (sso_required).',
+  ...USERS,
+  request: z.object({ company_id: Id, required: z.boolean() }),
+  response: Ok,
+});
+
 export const setCompanySecondFactor = defineCall({
   path: '/auth/set_company_second_factor',
   summary: 'Role 99: requires (or stops requiring) a second factor of every user of a company.',

@@ -183,8 +183,19 @@ describe('single sign-on', () => {
   });
 
   it('refuses the password of a user whose company requires single sign-on, not the provider', async () => {
-    const company = await createCompany(app.deps.db, { ssoRequired: true });
+    const company = await createCompany(app.deps.db);
     const user = await createUser(app.deps.db, { email: 'strict@example.com', companyIds: [company.id] });
+    const manager = await createUser(app.deps.db, {
+      roleId: 81,
+      permissions: ['umgr', 'cmgr'],
+      companyIds: [company.id],
+    });
+    const admin = await createUser(app.deps.db, { roleId: 99, permissions: ['umgr', 'cmgr'] });
+    const switchOn = { company_id: company.id, required: true };
+    expect((await app.call(auth.setCompanySso, switchOn, await loginAs(app, manager))).body).toEqual({
+      failure: { code: 'permission_required' },
+    });
+    expect((await app.call(auth.setCompanySso, switchOn, await loginAs(app, admin))).body).toEqual({});
     const byPassword = await app.call(auth.login, { username: user.username, password: user.password });
     expect(byPassword.body).toEqual({ failure: { code: 'sso_required' } });
     const wrongPassword = await app.call(auth.login, {
