@@ -10,6 +10,8 @@ import Provider from 'oidc-provider';
 export interface TestAccount {
   email?: string;
   email_verified?: boolean;
+  /** Microsoft Entra ID's "the address's domain is the tenant's". */
+  xms_edov?: boolean;
   name?: string;
 }
 
@@ -85,7 +87,7 @@ export async function startOidcProvider(options: { redirectUris: string[] }): Pr
     // amr is in the ID token only when a scope lists it: the sign-in's second factor is there.
     claims: {
       openid: ['sub', 'amr', 'acr', 'auth_time'],
-      email: ['email', 'email_verified'],
+      email: ['email', 'email_verified', 'xms_edov'],
       profile: ['name'],
     },
     ttl: {

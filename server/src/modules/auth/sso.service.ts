@@ -168,7 +168,8 @@ async function matchUser(deps: Deps, claims: Claims & { sub: string }) {
   if (bound) return bound;
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
   if (!email) throw new AppError('sso_unknown_user');
-  if (claims.email_verified !== true) throw new AppError('sso_email_unverified');
+  // Microsoft Entra ID sends no email_verified; its xms_edov says the address's domain is the tenant's.
+  if (claims.email_verified !== true && claims.xms_edov !== true) throw new AppError('sso_email_unverified');
   const candidates = await findUnboundUsersByEmail(deps.db, email);
   if (candidates.length === 1 && (await bindSsoSubject(deps.db, candidates[0]!.id, claims.sub)))
     return candidates[0]!;

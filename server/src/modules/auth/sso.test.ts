@@ -148,6 +148,13 @@ describe('single sign-on', () => {
     expect(stored!.ssoSubject).toBeNull();
   });
 
+  it("takes Entra ID's xms_edov for a verified address", async () => {
+    const user = await createUser(app.deps.db, { email: 'entra@example.com' });
+    provider.accounts.set('sub-entra', { email: 'entra@example.com', xms_edov: true });
+    const code = (await signIn('sub-entra')).answer.get('sso')!;
+    expect((await exchange(code)).body.user_id).toBe(user.id);
+  });
+
   it('refuses people it does not know, with no user made', async () => {
     provider.accounts.set('sub-stranger', { email: 'stranger@example.com', email_verified: true });
     expect((await signIn('sub-stranger')).answer.get('sso_error')).toBe('sso_unknown_user');
