@@ -9,7 +9,13 @@ import { useSsoExchange } from '../api/use-sso-exchange';
 
 /** The provider's name when single sign-on is set up (config.json SSO_DISPLAY_NAME). */
 function ssoSettings(): { name: string; startUrl: string } | undefined {
-  const config = fetchedPageConfig() as { SSO_DISPLAY_NAME?: unknown; apiBaseUrl?: unknown };
+  let config: { SSO_DISPLAY_NAME?: unknown; apiBaseUrl?: unknown };
+  try {
+    config = (fetchedPageConfig() ?? {}) as typeof config;
+  } catch {
+    // Not fetched (a page rendered without config.json): no provider to offer.
+    return undefined;
+  }
   if (typeof config.SSO_DISPLAY_NAME !== 'string') return undefined;
   const base = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl : '/api';
   return { name: config.SSO_DISPLAY_NAME, startUrl: `${base}/auth/sso/start` };
