@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../server/src/test/oidc-provider';
-import { expectAccessible } from './fixtures';
+import { DEMO, expectAccessible } from './fixtures';
 import { SERVER_ENV } from './server-env';
 
 // Single sign-on in a real browser: a server of its own (the shared one has no provider set up),
@@ -90,4 +90,39 @@ test('refuses a person the extranet does not know, in Russian', async ({ page })
   );
   expect(page.url()).toBe(`${baseURL}/login`);
   await expectAccessible(page);
+});
+
+test('a company that requires single sign-on refuses its users passwords, in Latvian too', async ({
+  browser,
+}) => {
+  const admin = await browser.newPage();
+  await admin.goto(`${baseURL}/login`);
+  await admin.getByRole('textbox', { name: 'Username' }).fill(DEMO.admin.username);
+  await admin.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.admin.password);
+  await admin.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(admin.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await admin.goto(`${baseURL}/companies?q=Baltic`);
+  await admin.locator('table tbody tr').first().getByRole('link').click();
+  const rule = admin.getByRole('switch', { name: 'Every user signs in through single sign-on' });
+  await rule.focus();
+  await admin.keyboard.press('Space');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Require' }).click();
+  await expect(rule).toBeChecked();
+  await expectAccessible(admin);
+  await admin.close();
+
+  const operator = await browser.newPage();
+  await operator.addInitScript(() => window.localStorage.setItem('lang', 'lv'));
+  await operator.goto(`${baseURL}/login`);
+  await operator.getByRole('textbox', { name: 'Lietotājvārds' }).fill(DEMO.operator.username);
+  await operator.getByRole('textbox', { name: 'Parole', exact: true }).fill(DEMO.operator.password);
+  await operator.getByRole('button', { name: 'Pieteikties', exact: true }).click();
+  await expect(operator.getByRole('alert')).toHaveText(
+    'Jūsu uzņēmums pieprasa vienoto pieteikšanos: izmantojiet pogu zemāk',
+  );
+  await operator.getByRole('link', { name: 'Pieteikties ar Acme ID' }).click();
+  await operator.getByRole('textbox', { name: 'Account' }).fill('sub-operator');
+  await operator.getByRole('button', { name: 'Continue' }).click();
+  await expect(operator).toHaveURL(`${baseURL}/`);
+  await operator.close();
 });

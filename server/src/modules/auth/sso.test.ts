@@ -2,6 +2,7 @@ import { auth } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { userCompanies, userPermissions, users } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createUser } from '../../test/factories';
@@ -247,5 +248,29 @@ describe('single sign-on with OIDC_AUTO_CREATE_COMPANY', () => {
   it('still refuses an address the provider has not verified', async () => {
     provider.accounts.set('sub-new-unverified', { email: 'newer@example.com', email_verified: false });
     expect((await signIn('sub-new-unverified')).answer.get('sso_error')).toBe('sso_email_unverified');
+  });
+});
+
+describe('single sign-on settings', () => {
+  const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: '/tmp/unused', ...env });
+  const complete = {
+    OIDC_ISSUER: 'https://id.example.com/realms/partners',
+    OIDC_CLIENT_ID: 'extranet',
+    OIDC_CLIENT_SECRET: 'secret',
+    OIDC_REDIRECT_URL: 'https://extranet.example.com/api/auth/sso/callback',
+  };
+
+  it('takes the four settings together, or none', () => {
+    expect(load(complete)().OIDC_DISPLAY_NAME).toBe('SSO');
+    const { OIDC_CLIENT_SECRET: _left, ...partial } = complete;
+    expect(load(partial)).toThrow('Invalid configuration: OIDC_CLIENT_SECRET');
+  });
+
+  it('refuses a provider over plain http elsewhere than this machine, and a wrong callback path', () => {
+    expect(load({ ...complete, OIDC_ISSUER: 'http://id.example.com' })).toThrow('OIDC_ISSUER');
+    expect(load({ ...complete, OIDC_ISSUER: 'http://localhost:8080/realms/x' })).not.toThrow();
+    expect(load({ ...complete, OIDC_REDIRECT_URL: 'https://extranet.example.com/' })).toThrow(
+      'OIDC_REDIRECT_URL',
+    );
   });
 });
