@@ -81,9 +81,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
       try {
         target = await finishSso(deps, { search, cookieState, log: request.log });
       } catch (error) {
-        if (error instanceof AppError) throw error;
-        request.log.error({ err: error }, 'single sign-on failed');
-        target = '/login#sso_error=sso_failed';
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'single sign-on failed');
+        target = `/login#sso_error=${error instanceof AppError ? error.code : 'sso_failed'}`;
       }
       return reply.redirect(target, 303);
     },
