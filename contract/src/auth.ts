@@ -82,6 +82,25 @@ export const login = defineCall({
   response: Session,
 });
 
+/**
+ * The one-time code the single sign-on callback hands the web in the address's fragment (never
+ * the session token itself), with the authenticator code when the provider did not do a second
+ * factor and the user has one.
+ */
+export const SsoExchangeRequest = z.object({
+  code: z.string().trim().min(20).max(200),
+  otp: OneTimeCode.optional(),
+});
+export type SsoExchangeRequest = z.infer<typeof SsoExchangeRequest>;
+
+export const ssoExchange = defineCall({
+  path: '/auth/sso_exchange',
+  summary: 'Exchanges the one-time code of a single sign-on (GET /api/auth/sso/callback) for a new session.',
+  access: 'public',
+  request: SsoExchangeRequest,
+  response: Session,
+});
+
 export const logout = defineCall({
   path: '/auth/logout',
   summary: 'Ends the current session.',
@@ -466,6 +485,15 @@ export const resetSecondFactor = defineCall({
   summary: "Turns off a manageable user's second factor (a lost phone) and ends their sessions.",
   ...USERS,
   request: UserIdRequest,
+  response: Ok,
+});
+
+export const setCompanySso = defineCall({
+  path: '/auth/set_company_sso',
+  summary:
+    'Role 99: requires (or stops requiring) every user of a company to sign in through single sign-on; their passwords are refused (sso_required).',
+  ...USERS,
+  request: z.object({ company_id: Id, required: z.boolean() }),
   response: Ok,
 });
 

@@ -22,6 +22,8 @@ export const CompanyItem = z.object({
   name: z.string(),
   active: z.boolean(),
   second_factor_required: z.boolean(),
+  /** Every user signs in through single sign-on; passwords are refused. */
+  sso_required: z.boolean(),
   /** How many users and consignees the company has. */
   users: z.int(),
   consignees: z.int(),

@@ -13,5 +13,7 @@ export const PageConfig = z.object({
   TRACKING_URLS: z.record(z.string(), z.string()).optional(),
   /** The zone of the warehouse's slot schedules (server SLOT_TIME_ZONE): slots are shown in it. */
   SLOT_TIME_ZONE: z.string().optional(),
+  /** Single sign-on is set up: the provider's name for the "Sign in with" button (server OIDC_DISPLAY_NAME). */
+  SSO_DISPLAY_NAME: z.string().optional(),
 });
 export type PageConfig = z.infer<typeof PageConfig>;

@@ -68,6 +68,13 @@ export const ERROR_MESSAGES = {
   webhook_delivery_not_found: 'Delivery not found',
   webhook_event_not_permitted:
     'You may not read the data of this event type, so no endpoint of yours may receive it',
+  sso_not_configured: 'Single sign-on is not set up',
+  sso_state_invalid: 'The sign-in took too long or was started elsewhere. Please start again.',
+  sso_failed: 'The sign-in provider did not confirm the sign-in. Please start again.',
+  sso_email_unverified: 'The sign-in provider has not verified your e-mail address',
+  sso_unknown_user: 'There is no user for this account. Please contact the administrator.',
+  sso_code_invalid: 'The sign-in has expired. Please start again.',
+  sso_required: 'Your company requires single sign-on: use the button below',
   api_key_not_found: 'API key not found',
   api_key_expiry_invalid: 'The expiry date must be from today to a year from now',
   slot_not_found: 'Slot not found',

@@ -245,6 +245,7 @@ export async function buildApp(
       REPORT_ALLOWED_HOSTS: config.REPORT_ALLOWED_HOSTS,
       TRACKING_URLS: config.TRACKING_URLS,
       SLOT_TIME_ZONE: config.SLOT_TIME_ZONE,
+      ...(config.OIDC_ISSUER ? { SSO_DISPLAY_NAME: config.OIDC_DISPLAY_NAME } : {}),
     };
   });
 

@@ -60,6 +60,14 @@ const TrustProxy = z
   })
   .optional();
 
+function isSafeIssuer(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URL'] as const;
+
 /** Host names and addresses, comma-separated, normalised as the URL parser spells them. */
 const hostList = (normalize: (entry: string) => string | null, what: string) =>
   z
@@ -221,6 +229,25 @@ const ConfigSchema = z.object({
   METRICS_PORT: int(1, 65535).optional(),
   /** The metrics listener's address: the local machine unless a scraper elsewhere must reach it. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Single sign-on (OpenID Connect): the provider's issuer URL, https (plain http only for a
+   * provider on this machine, 127.0.0.1 or localhost). The four OIDC_ settings go together.
+   */
+  OIDC_ISSUER: z.url().refine(isSafeIssuer, 'must be an https:// URL (http:// only on localhost)').optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where the provider sends the browser back: https://<host>/api/auth/sso/callback. */
+  OIDC_REDIRECT_URL: z
+    .url()
+    .refine(
+      (value) => new URL(value).pathname.endsWith('/auth/sso/callback'),
+      'must end with /api/auth/sso/callback',
+    )
+    .optional(),
+  /** The provider's name on the sign-in button: "Sign in with <name>". */
+  OIDC_DISPLAY_NAME: z.string().trim().min(1).max(60).default('SSO'),
+  /** A company's name: people the provider knows but the extranet does not join it, with no permissions. */
+  OIDC_AUTO_CREATE_COMPANY: z.string().trim().min(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -251,6 +278,13 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
         code: 'custom',
         path: [value.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    const oidcMissing = OIDC_SETTINGS.find((key) => !value[key]);
+    if (oidcMissing && OIDC_SETTINGS.some((key) => value[key]))
+      ctx.addIssue({
+        code: 'custom',
+        path: [oidcMissing],
+        message: `${OIDC_SETTINGS.join(', ')} go together`,
       });
   }).safeParse(present);
   if (!parsed.success) {

@@ -89,6 +89,8 @@ export const companies = pgTable('companies', {
   active: boolean().notNull().default(true),
   /** Every user of the company must sign in with a second factor. */
   secondFactorRequired: boolean().notNull().default(false),
+  /** Every user of the company must sign in through single sign-on; passwords are refused. */
+  ssoRequired: boolean().notNull().default(false),
 });
 
 export const businessLines = pgTable('business_lines', {
@@ -310,11 +312,14 @@ export const users = pgTable(
     /** The time step of the last code accepted: that step and earlier ones are refused (RFC 6238 §5.2). */
     totpLastStep: bigint({ mode: 'number' }),
     emailRateId: integer().references(() => emailRates.id),
+    /** The single sign-on provider's `sub` of this person, stored at their first SSO sign-in. */
+    ssoSubject: text(),
     lastSummaryAt: timestamp({ withTimezone: true }),
     creationDate: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_sso_subject_idx').on(t.ssoSubject),
     index().on(t.roleId),
     trigram('users_username_trgm_idx', t.username),
     trigram('users_fio_trgm_idx', t.fio),
@@ -463,6 +468,27 @@ export const secondFactorFailures = pgTable('second_factor_failures', {
   windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp({ withTimezone: true }),
 });
+
+/**
+ * A single sign-on under way: the browser's trip to the provider (state, nonce and PKCE verifier,
+ * found by the state's SHA-256), then the one-time code the web exchanges for a session (found by
+ * its SHA-256). Each row is used once and lives minutes.
+ */
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    id: serial().primaryKey(),
+    stateHash: text().unique(),
+    nonce: text(),
+    codeVerifier: text(),
+    handoffHash: text().unique(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's ID token said a second factor was used (`amr`). */
+    secondFactorDone: boolean().notNull().default(false),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
 
 /** One-time recovery codes of a second factor, hashed like passwords; each works once. */
 export const recoveryCodes = pgTable(

@@ -248,6 +248,36 @@ export function registerRawRoute(
   });
 }
 
+/**
+ * A route anyone may open that is not a JSON call: the browser's trips to and from a single
+ * sign-on provider (a redirect, with the query the provider sends back), rate limited per address.
+ */
+export function registerPublicRawRoute(
+  app: FastifyInstance,
+  route: {
+    method: 'GET';
+    path: string;
+    summary: string;
+    querystring?: ZodType;
+    rateLimit: { max: number; timeWindow: string };
+  },
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  const [, tag] = route.path.split('/');
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      summary: route.summary,
+      tags: [tag ?? 'api'],
+      security: [],
+      ...(route.querystring ? { querystring: route.querystring } : {}),
+    },
+    config: { rateLimit: route.rateLimit },
+    handler,
+  });
+}
+
 export function registerPublicCall<C extends CallDef>(
   app: FastifyInstance,
   call: C,

@@ -29,6 +29,7 @@ import {
   replaceRecoveryCodes,
 } from './second-factor';
 import { queueSignInAlert } from './sign-in-alerts';
+import { isSsoRequired } from './sso.repository';
 
 export function toSession(actor: Actor): auth.Session {
   return {
@@ -51,7 +52,7 @@ export function toSession(actor: Actor): auth.Session {
   };
 }
 
-type Client = { userAgent?: string; address: string };
+export type Client = { userAgent?: string; address: string };
 
 /** Where a request comes from, for the user's list of sessions and the sign-in lock. */
 export function clientOf(request: FastifyRequest): Client {
@@ -59,15 +60,21 @@ export function clientOf(request: FastifyRequest): Client {
   return { userAgent: typeof agent === 'string' ? agent : undefined, address: request.ip };
 }
 
-async function openSession(
+/**
+ * A new session of a user who has signed in. A single sign-on (`sso`) is not limited by an expired
+ * password it did not use, and one whose provider did a second factor needs no setup of another.
+ */
+export async function openSession(
   deps: Deps,
   user: { id: number; passwordExpired: boolean; totpEnabledAt: Date | null },
   client: Client,
+  sso?: { secondFactorDone: boolean },
 ): Promise<auth.Session> {
-  const secondFactorSetup = !user.totpEnabledAt && (await isSecondFactorRequired(deps.db, user.id));
+  const secondFactorSetup =
+    !user.totpEnabledAt && !sso?.secondFactorDone && (await isSecondFactorRequired(deps.db, user.id));
   const token = await createSession(deps.db, {
     userId: user.id,
-    limited: user.passwordExpired,
+    limited: sso ? false : user.passwordExpired,
     secondFactorSetup,
     idleMinutes: deps.config.SESSION_IDLE_MINUTES,
     absoluteDays: deps.config.SESSION_ABSOLUTE_DAYS,
@@ -144,6 +151,7 @@ export async function login(
     if ((await checkCode(options.otp)) !== 'accepted') throw new AppError('too_many_login_failures');
   } else {
     if (user.excluded) throw new AppError('user_excluded');
+    if (await isSsoRequired(db, user.id)) throw new AppError('sso_required');
     if (user.totpEnabledAt) {
       if (options.otp === undefined) throw new AppError('second_factor_required');
       const outcome = await checkCode(options.otp);
@@ -152,6 +160,8 @@ export async function login(
     }
   }
   if (user.excluded) throw new AppError('user_excluded');
+  // A company that requires single sign-on refuses its users' passwords, once they are right.
+  if (await isSsoRequired(db, user.id)) throw new AppError('sso_required');
   if (!(await companiesLetUserIn(db, user.id))) throw new AppError('company_disabled');
   await clearFailures(db, user.username, { address });
   return openSession(deps, user, options.client);

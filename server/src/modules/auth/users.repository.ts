@@ -227,6 +227,15 @@ export async function listCompanies(
   return { rows, total };
 }
 
+export async function setCompanySsoRequired(db: Executor, companyId: number, required: boolean) {
+  const rows = await db
+    .update(companies)
+    .set({ ssoRequired: required })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
+
 export async function setCompanySecondFactorRequired(db: Executor, companyId: number, required: boolean) {
   const rows = await db
     .update(companies)

@@ -18,6 +18,7 @@ import {
   resetSecondFactor,
   scopeOf,
   setCompanySecondFactor,
+  setCompanySso,
   setUserExcluded,
 } from './users.service';
 
@@ -109,6 +110,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, auth.resetSecondFactor, async (input, { actor }) => {
     await resetSecondFactor(deps, actor, input.user_id);
     return OK;
+  });
+  registerCall(app, deps, auth.setCompanySso, async (input, { actor }) => {
+    await setCompanySso(deps, actor, input.company_id, input.required);
+    return {};
   });
   registerCall(app, deps, auth.setCompanySecondFactor, async (input, { actor }) => {
     await setCompanySecondFactor(deps, actor, input.company_id, input.required);

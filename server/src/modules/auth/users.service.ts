@@ -28,6 +28,7 @@ import {
   replaceUserNotificationTypes,
   replaceUserPermissions,
   setCompanySecondFactorRequired,
+  setCompanySsoRequired,
   type UserDetails,
   type UserScope,
   updateUser,
@@ -254,6 +255,13 @@ export async function resetSecondFactor(deps: Deps, actor: Actor, userId: number
 export async function setCompanySecondFactor(deps: Deps, actor: Actor, companyId: number, required: boolean) {
   if (!actor.isAdmin) throw new AppError('permission_required');
   const updated = await setCompanySecondFactorRequired(deps.db, companyId, required);
+  if (!updated) throw new AppError('company_not_permitted', { company_id: companyId });
+}
+
+/** Role 99 only: every user of the company must sign in through single sign-on (or no longer). */
+export async function setCompanySso(deps: Deps, actor: Actor, companyId: number, required: boolean) {
+  if (!actor.isAdmin) throw new AppError('permission_required');
+  const updated = await setCompanySsoRequired(deps.db, companyId, required);
   if (!updated) throw new AppError('company_not_permitted', { company_id: companyId });
 }
 

@@ -14,6 +14,7 @@ const companyColumns = {
   name: companies.name,
   active: companies.active,
   second_factor_required: companies.secondFactorRequired,
+  sso_required: companies.ssoRequired,
   users: sql<number>`(select count(*) from ${userCompanies} as uc where uc.company_id = ${COMPANY_ID})::int`,
   consignees: sql<number>`(select count(*) from ${consignees} as cn where cn.company_id = ${COMPANY_ID})::int`,
 };

@@ -50,6 +50,7 @@ describe('companies', () => {
         name: company.name,
         active: true,
         second_factor_required: false,
+        sso_required: false,
         users: 0,
         consignees: 0,
       },

@@ -9,6 +9,7 @@ import { fieldError } from '../../../shared/forms/field-error';
 import { FormError } from '../../../shared/ui/form-error';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { loadLoginCall, useLogin } from '../api/use-login';
+import { SsoSignIn } from '../components/sso-sign-in';
 import type { LoginForm } from '../forms/login-form';
 import { usePasswordToggleProps } from '../forms/password-toggle';
 
@@ -61,75 +62,83 @@ export function LoginPage() {
   const codeAsked = codeStep && errorCodeOf(loginMutation.error) !== 'too_many_login_failures';
 
   return (
-    <form
-      onSubmit={onSubmit}
-      onInputCapture={() => void loadLoginCall()}
-      noValidate
-      aria-labelledby="login-title"
-    >
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h3" id="login-title">
-            {t('auth.login.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('auth.login.subtitle')}
+    <Stack gap="md">
+      <form
+        onSubmit={onSubmit}
+        onInputCapture={() => void loadLoginCall()}
+        noValidate
+        aria-labelledby="login-title"
+      >
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h3" id="login-title">
+              {t('auth.login.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('auth.login.subtitle')}
+            </Text>
+          </div>
+          {codeAsked && errorCodeOf(loginMutation.error) === 'second_factor_required' ? (
+            <Alert color="blue" variant="light" role="status">
+              {t('auth.login.codeIntro')}
+            </Alert>
+          ) : (
+            <FormError error={loginMutation.error} />
+          )}
+          <TextInput
+            label={t('auth.login.username')}
+            autoComplete="username"
+            withAsterisk
+            aria-required
+            autoFocus
+            error={fieldError(t, errors.username)}
+            {...register('username')}
+          />
+          <PasswordInput
+            {...toggle}
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            withAsterisk
+            aria-required
+            error={fieldError(t, errors.password)}
+            {...register('password')}
+          />
+          {codeStep && (
+            <Stack gap={4}>
+              <TextInput
+                label={recovery ? t('auth.login.recoveryCode') : t('auth.login.code')}
+                description={codeAsked ? undefined : t('auth.login.codeThroughLock')}
+                autoComplete="one-time-code"
+                inputMode={recovery ? 'text' : 'numeric'}
+                withAsterisk={codeAsked}
+                aria-required={codeAsked}
+                {...register('otp')}
+              />
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ta="left"
+                onClick={() => setRecovery(!recovery)}
+              >
+                {recovery ? t('auth.login.useAppCode') : t('auth.login.useRecoveryCode')}
+              </Anchor>
+            </Stack>
+          )}
+          <Button
+            type="submit"
+            fullWidth
+            loading={loginMutation.isPending}
+            disabled={loginMutation.isPending}
+          >
+            {t('auth.login.submit')}
+          </Button>
+          <Text size="xs" c="dimmed" ta="center">
+            {t('auth.login.help')}
           </Text>
-        </div>
-        {codeAsked && errorCodeOf(loginMutation.error) === 'second_factor_required' ? (
-          <Alert color="blue" variant="light" role="status">
-            {t('auth.login.codeIntro')}
-          </Alert>
-        ) : (
-          <FormError error={loginMutation.error} />
-        )}
-        <TextInput
-          label={t('auth.login.username')}
-          autoComplete="username"
-          withAsterisk
-          aria-required
-          autoFocus
-          error={fieldError(t, errors.username)}
-          {...register('username')}
-        />
-        <PasswordInput
-          {...toggle}
-          label={t('auth.login.password')}
-          autoComplete="current-password"
-          withAsterisk
-          aria-required
-          error={fieldError(t, errors.password)}
-          {...register('password')}
-        />
-        {codeStep && (
-          <Stack gap={4}>
-            <TextInput
-              label={recovery ? t('auth.login.recoveryCode') : t('auth.login.code')}
-              description={codeAsked ? undefined : t('auth.login.codeThroughLock')}
-              autoComplete="one-time-code"
-              inputMode={recovery ? 'text' : 'numeric'}
-              withAsterisk={codeAsked}
-              aria-required={codeAsked}
-              {...register('otp')}
-            />
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              ta="left"
-              onClick={() => setRecovery(!recovery)}
-            >
-              {recovery ? t('auth.login.useAppCode') : t('auth.login.useRecoveryCode')}
-            </Anchor>
-          </Stack>
-        )}
-        <Button type="submit" fullWidth loading={loginMutation.isPending} disabled={loginMutation.isPending}>
-          {t('auth.login.submit')}
-        </Button>
-        <Text size="xs" c="dimmed" ta="center">
-          {t('auth.login.help')}
-        </Text>
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+      <SsoSignIn />
+    </Stack>
   );
 }

@@ -35,6 +35,9 @@ export const useSetCompanySecondFactor = () =>
     callApi(auth.setCompanySecondFactor, input),
   );
 
+export const useSetCompanySso = () =>
+  useCompanyMutation((input: CallRequest<typeof auth.setCompanySso>) => callApi(auth.setCompanySso, input));
+
 /** Previews (dry_run) or applies uploaded master data. */
 export const useImportMasterData = () =>
   useCompanyMutation((input: CallRequest<typeof companies.importMasterData>) =>

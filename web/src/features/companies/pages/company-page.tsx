@@ -21,7 +21,12 @@ import { DataState } from '../../../shared/ui/data-state';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt } from '../../../shared/ui/paged-table';
-import { useEditCompany, useSetCompanyActive, useSetCompanySecondFactor } from '../api/change-company';
+import {
+  useEditCompany,
+  useSetCompanyActive,
+  useSetCompanySecondFactor,
+  useSetCompanySso,
+} from '../api/change-company';
 import { COMPANY_USERS_PAGE, useCompanyReports, useCompanyUsers } from '../api/company-members';
 import { useViewCompany } from '../api/view-company';
 import { CompanyForm } from '../components/company-form';
@@ -91,6 +96,7 @@ function Company({ companyId }: { companyId: number }) {
       )}
       <Details company={data} />
       <SecondFactor company={data} />
+      <SsoRequired company={data} />
       <Consignees company={data} />
       <Users companyId={companyId} />
       <Reports companyId={companyId} />
@@ -188,6 +194,40 @@ function SecondFactor({ company }: { company: companies.CompanyView }) {
           confirmAction({
             title: t('companies.page.secondFactorTitle'),
             text: t('companies.page.secondFactorText'),
+            confirm: t('companies.page.secondFactorConfirm'),
+            onConfirm: () => change(true),
+          });
+        }}
+      />
+    </Section>
+  );
+}
+
+/** Role 99: the company's users sign in through single sign-on only (issue 34). */
+function SsoRequired({ company }: { company: companies.CompanyView }) {
+  const { t } = useTranslation();
+  const setRequired = useSetCompanySso();
+  const change = async (required: boolean) => {
+    try {
+      await setRequired.mutateAsync({ company_id: company.company_id, required });
+      notifySuccess(t('companies.page.secondFactorSaved'));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  };
+  return (
+    <Section title={t('companies.page.ssoTitle')}>
+      <Switch
+        checked={company.sso_required}
+        disabled={setRequired.isPending}
+        label={t('companies.page.ssoRequired')}
+        description={t('companies.page.ssoRequiredHint')}
+        onChange={(event) => {
+          const required = event.currentTarget.checked;
+          if (!required) return change(false);
+          confirmAction({
+            title: t('companies.page.ssoConfirmTitle'),
+            text: t('companies.page.ssoConfirmText'),
             confirm: t('companies.page.secondFactorConfirm'),
             onConfirm: () => change(true),
           });
