@@ -531,7 +531,7 @@ const orderHeadColumns = () => ({
   /**
    * What the lists' free text finds of the order, lower-cased: its code, reference and truck number
    * (each after a \x01 mark, for prefixes too short for trigrams), its party's name and code, its
-   * lines' SKU codes and names. Written by triggers only (migration 0029), never by the code.
+   * lines' SKU codes and names. Written by triggers only (migration 0028), never by the code.
    */
   searchText: text().notNull().default(''),
 });
@@ -566,7 +566,7 @@ function liveHeadIndexes(
       .on(t.consigneeId, t.isTemplate, t.creationDate, t.id)
       .where(live),
     // The same entries carrying INCLUDE (progress, search_text), which drizzle cannot declare
-    // (migration 0029): a search within a user's consignees reads them alone, index-only.
+    // (migration 0028): a search within a user's consignees reads them alone, index-only.
     index(`${table}_live_consignee_search_idx`)
       .on(t.consigneeId, t.isTemplate, t.creationDate, t.id)
       .where(live),

@@ -121,7 +121,7 @@ export const SEARCH_TRIGRAM_LENGTH = 3;
 export const SEARCH_SCOPE_SCAN_LIMIT = 30_000;
 
 /**
- * What the free text finds of an order (its search_text, migration 0029: code, reference, truck
+ * What the free text finds of an order (its search_text, migration 0028: code, reference, truck
  * number, party name and code, SKU codes and names of its lines; or its consignee's name), as two
  * equivalent conditions: `indexed`, served by the heads' indexes across every company, and
  * `onText`, on the search text alone (for a scan of a user's consignees). A text of at least
