@@ -8,7 +8,7 @@ import type { Actor } from '../http/session';
 import { listUsers } from '../modules/auth/users.repository';
 import { listVendors } from '../modules/catalogs/catalogs.repository';
 import { listDiscussions } from '../modules/discussions/discussions.repository';
-import { listOrderRows } from '../modules/orders/orders.repository';
+import { listOrderRows } from '../modules/orders/orders.list';
 import { listSkuRows } from '../modules/sku/sku.repository';
 import { listStocks } from '../modules/stock/stock.repository';
 import { openTestDatabase } from '../test/app';

@@ -1,7 +1,7 @@
 import { type graphs, orders } from '@extranet/contract';
 import type { Deps } from '../../http/calls';
 import type { Actor } from '../../http/session';
-import { countOrdersByProgress } from '../orders/orders.repository';
+import { countOrdersByProgress } from '../orders/orders.list';
 
 /**
  * Orders of the actor's companies per progress, in the order an order lives through them; a

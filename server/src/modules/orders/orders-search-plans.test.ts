@@ -8,7 +8,7 @@ import { seedReferenceData } from '../../demo/seed-reference';
 import type { Actor } from '../../http/session';
 import { openTestDatabase } from '../../test/app';
 import { createCompany, createConsignee } from '../../test/factories';
-import { listOrderRows } from './orders.repository';
+import { listOrderRows } from './orders.list';
 
 /**
  * The plans of the searches people type (issue 30), as the planner chooses them on a database with

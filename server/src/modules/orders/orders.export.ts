@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../http/calls';
 import { type ExportColumn, sendExport } from '../../http/export';
 import type { Actor } from '../../http/session';
-import { type OrderFilters, orderExportQuery, orderLinesExportQuery } from './orders.repository';
+import { type OrderFilters, orderExportQuery, orderLinesExportQuery } from './orders.list';
 
 type OrderKind = orders.OrderKind;
 type ExportRequest = (orders.ExportPurchOrdersRequest | orders.ExportSalesOrdersRequest) & {

@@ -27,6 +27,7 @@ import type { Actor } from '../../http/session';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
 import { emitWebhookEvents } from '../webhooks/webhooks.emit';
 import { findOrderSlot } from './orders.documents';
+import { listOrderRows, type OrderRowRecord } from './orders.list';
 import {
   CODE_INDEX,
   copyLines,
@@ -39,12 +40,10 @@ import {
   type HeadValues,
   insertHead,
   type LineValues,
-  listOrderRows,
   lockFailedHeadIds,
   moveProgress,
   type OrderHeadRecord,
   type OrderLineRecord,
-  type OrderRowRecord,
   orderCompany,
   replaceLines,
   soleConsigneeId,

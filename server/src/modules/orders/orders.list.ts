@@ -1,0 +1,500 @@
+import { type Language, type orders, TOTAL_CAP, wms } from '@extranet/contract';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { companyCondition, consigneeIdsCondition, visibleConsigneeIds } from '../../access/tenancy';
+import type { Executor } from '../../db/client';
+import {
+  businessLines,
+  consignees,
+  currencies,
+  locations,
+  orderCounts,
+  purchLines,
+  salesHeads,
+  salesLines,
+  shippedWithoutTracking,
+  skus,
+  uoms,
+} from '../../db/schema';
+import { aliased as as, dateText, dateTimeText, statusValue } from '../../http/export';
+import {
+  type CappedTotal,
+  collectPage,
+  countCapped,
+  idArray,
+  ilikeAny,
+  type ListQuery,
+  orderingSql,
+  pageWindow,
+} from '../../http/lists';
+import type { Actor } from '../../http/session';
+import { uomName } from '../catalogs/catalogs.repository';
+
+import { TABLES } from './orders.tables';
+
+type OrderKind = orders.OrderKind;
+
+// ---------------------------------------------------------------- lists
+
+export interface OrderFilters {
+  consigneeId?: number;
+  partyId?: number;
+  smart?: string;
+  creationDateFrom?: string;
+  creationDateTo?: string;
+  isTemplate?: boolean;
+  progress?: orders.OrderProgress;
+  /** Sales orders only (schema.ts shippedWithoutTracking). */
+  shippedWithoutTracking?: boolean;
+}
+
+export interface OrderRowRecord {
+  id: number;
+  externalCode: string | null;
+  progress: string;
+  statusCode: string | null;
+  statusDesc: string | null;
+  failureReason: string | null;
+  failureCause: orders.FailureCause | null;
+  consigneeId: number;
+  consigneeName: string;
+  businessLineId: number;
+  businessLineName: string;
+  creationDate: Date;
+  deliveryDate: string | null;
+  isReturn: boolean;
+  isTemplate: boolean;
+  partyId: number | null;
+  partyCode: string | null;
+  partyName: string | null;
+  linesCount: number;
+}
+
+/** Consignees of the actor's companies (every one for role 99) whose name the text finds. */
+async function searchConsignees(db: Executor, actor: Actor, text: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: consignees.id })
+    .from(consignees)
+    .where(and(ilikeAny(text, consignees.name), companyCondition(actor, consignees.companyId)));
+  return rows.map((row) => row.id);
+}
+
+/** Below this many characters a text has no trigram to look up (pg_trgm): see orderSearch. */
+export const SEARCH_TRIGRAM_LENGTH = 3;
+
+/**
+ * A search within the actor's consignees (or the one the list is filtered by) reads their orders'
+ * entries of the (consignee, …) INCLUDE (progress, search_text) index when they hold at most this
+ * many orders: about what a trigram lookup of a common word costs across every company.
+ */
+export const SEARCH_SCOPE_SCAN_LIMIT = 30_000;
+
+/**
+ * What the free text finds of an order (its search_text, migration 0028: code, reference, truck
+ * number, party name and code, SKU codes and names of its lines; or its consignee's name), as two
+ * equivalent conditions: `indexed`, served by the heads' indexes across every company, and
+ * `onText`, on the search text alone (for a scan of a user's consignees). A text of at least
+ * SEARCH_TRIGRAM_LENGTH characters is looked for anywhere in it (one trigram index). A shorter one
+ * (two letters of a plate's country, a code's first characters) has no trigram: it matches the
+ * beginning of the order's code, reference or truck number, through their prefix indexes
+ * (text_pattern_ops), and of their copies marked with \x01 in the search text.
+ */
+function orderSearch(kind: OrderKind, text: string, consigneeIds: readonly number[]) {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (text.length < SEARCH_TRIGRAM_LENGTH) {
+    const prefix = `${escaped}%`;
+    const starts = (column: AnyColumn) => sql`lower(${column}) like lower(${prefix})`;
+    const onText = sql`${h.searchText} like lower(${`%\u0001${prefix}`})`;
+    return {
+      // The same test on the search text first: one LIKE a row where a plan reads many rows (a
+      // common prefix counted to TOTAL_CAP), before three lower() calls on the rows that pass.
+      indexed: sql`(${onText} and (${starts(h.externalCode)} or ${starts(t.reference)} or ${starts(h.truckNumber)}))`,
+      onText,
+    };
+  }
+  const anywhere = sql`${h.searchText} like lower(${`%${escaped}%`})`;
+  const named = consigneeIds.length ? sql` or ${inArray(h.consigneeId, [...consigneeIds])}` : sql``;
+  return { indexed: sql`(${anywhere}${named})`, onText: sql`(${anywhere}${named})` };
+}
+
+/**
+ * The condition and ordering of an order list: what the list shows and the export writes. The
+ * actor's consignees and the consignees a search names by name are looked up first: a consignee
+ * has many orders, and an id array computed inside the query would be guessed to select most of
+ * them, so the plan would give up the indexes; as constants, the planner weighs them.
+ * The free text is orderSearch's. Every condition is on the heads' own columns, so the heads alone
+ * answer which orders match; `filtering` is every condition but the search.
+ */
+async function orderListParts(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+) {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const f = query.filters;
+  const scope = await visibleConsigneeIds(db, actor);
+  const search = f.smart
+    ? orderSearch(
+        kind,
+        f.smart,
+        f.smart.length < SEARCH_TRIGRAM_LENGTH ? [] : await searchConsignees(db, actor, f.smart),
+      )
+    : undefined;
+  const live = isNull(h.excludedAt);
+  const filtering = and(
+    consigneeIdsCondition(h.consigneeId, scope),
+    f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
+    f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
+    f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
+    f.progress === undefined ? undefined : eq(h.progress, f.progress),
+    f.shippedWithoutTracking && kind === 'sales' ? shippedWithoutTracking(salesHeads) : undefined,
+    f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
+    f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
+  );
+  const narrowing = and(filtering, search?.indexed);
+  const orderBy = orderingSql(query.ordering, { status: h.progress, creation_date: h.creationDate }, h.id, [
+    desc(h.creationDate),
+    desc(h.id),
+  ]);
+  return { where: and(live, narrowing), narrowing, filtering, search, orderBy, scope };
+}
+
+/**
+ * The consignees whose orders a search reads one by one (orderSearch's `onText`): the actor's, or
+ * the one the list is filtered by, when they hold at most SEARCH_SCOPE_SCAN_LIMIT live orders
+ * (order_counts); undefined when they are more (role 99, a user of many companies): the search
+ * then starts from its indexes across every company.
+ */
+async function consigneesToScan(
+  db: Executor,
+  kind: OrderKind,
+  filters: OrderFilters,
+  scope: number[] | undefined,
+): Promise<number[] | undefined> {
+  const ids =
+    filters.consigneeId === undefined
+      ? scope
+      : scope === undefined || scope.includes(filters.consigneeId)
+        ? [filters.consigneeId]
+        : [];
+  if (ids === undefined || ids.length === 0) return ids;
+  const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${orderCounts.count}), 0)::int` })
+    .from(orderCounts)
+    .where(and(eq(orderCounts.kind, kind), inArray(orderCounts.consigneeId, ids)));
+  return Number(row?.value ?? 0) <= SEARCH_SCOPE_SCAN_LIMIT ? ids : undefined;
+}
+
+/** `next_cursor` of a page: its ordering and the id of its last order (see Cursor). */
+function cursorOf(ordering: string | undefined, id: number) {
+  return `${ordering ?? 'default'}.${id}`;
+}
+
+/**
+ * Rows after the cursor's order in the list's ordering, compared on the same columns as the
+ * ordering's index: (creation date, id) or (progress, id). Undefined when the cursor's order is
+ * not one the actor sees or was made for another ordering: the page is then read by its number.
+ */
+async function afterCursor(
+  db: Executor,
+  kind: OrderKind,
+  query: { cursor?: string; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+  scope: number[] | undefined,
+): Promise<SQL | undefined> {
+  if (!query.cursor) return undefined;
+  const [ordering, id] = query.cursor.split('.');
+  if (ordering !== (query.ordering ?? 'default')) return undefined;
+  const h = TABLES[kind].heads;
+  const [row] = await db
+    .select({ creationDate: sql<string>`${h.creationDate}::text`, progress: h.progress })
+    .from(h)
+    .where(and(eq(h.id, Number(id)), isNull(h.excludedAt), consigneeIdsCondition(h.consigneeId, scope)));
+  if (!row) return undefined;
+  const descending = !query.ordering || query.ordering.startsWith('-');
+  const compare = descending ? sql`<` : sql`>`;
+  return query.ordering === 'status' || query.ordering === '-status'
+    ? sql`(${h.progress}, ${h.id}) ${compare} (${row.progress}, ${Number(id)})`
+    : sql`(${h.creationDate}, ${h.id}) ${compare} (${row.creationDate}::timestamptz, ${Number(id)})`;
+}
+
+/**
+ * The total of an order list. Filtered only by consignee, template flag and progress (the lists'
+ * defaults and the dashboard's slices), it adds up the order_counts rows of the actor's
+ * consignees, exactly, at the cost of a few rows; otherwise the matching heads are counted up to TOTAL_CAP, through the covering index
+ * on (consignee, template, progress) when the actor sees a few consignees.
+ */
+async function countOrders(
+  db: Executor,
+  kind: OrderKind,
+  filters: OrderFilters,
+  parts: { where: SQL | undefined; scope: number[] | undefined },
+): Promise<CappedTotal> {
+  const h = TABLES[kind].heads;
+  const f = filters;
+  if (
+    !f.smart &&
+    f.partyId === undefined &&
+    !f.creationDateFrom &&
+    !f.creationDateTo &&
+    !f.shippedWithoutTracking
+  ) {
+    const [row] = await db
+      .select({ value: sql<number>`coalesce(sum(${orderCounts.count}), 0)::int` })
+      .from(orderCounts)
+      .where(
+        and(
+          eq(orderCounts.kind, kind),
+          consigneeIdsCondition(orderCounts.consigneeId, parts.scope),
+          f.consigneeId === undefined ? undefined : eq(orderCounts.consigneeId, f.consigneeId),
+          f.isTemplate === undefined ? undefined : eq(orderCounts.isTemplate, f.isTemplate),
+          f.progress === undefined ? undefined : eq(orderCounts.progress, f.progress),
+        ),
+      );
+    return { value: Number(row?.value ?? 0), capped: false };
+  }
+  return countCapped(db, db.select({ one: sql`1` }).from(h).where(parts.where).getSQL());
+}
+
+/**
+ * One page of orders, read in two steps: the ids of the page, from the heads alone (an
+ * index-only walk of the ordering's covering index, however deep the page), then those orders
+ * with their consignee and party. A search first collects and counts its matches through the
+ * trigram indexes (collectPage) and, when they are few, pages through them in memory. A
+ * cursor (the previous page's next_cursor) starts the page after that order instead of skipping
+ * rows. Orderings: (creation_date, id) and (progress, id) indexes; filters: (consignee, template,
+ * creation date), (party, creation date), (consignee, progress).
+ */
+export async function listOrderRows(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: ListQuery<orders.OrderOrdering> & { filters: OrderFilters; cursor?: string },
+) {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const parts = await orderListParts(db, actor, kind, query);
+  const window = pageWindow(query);
+  let total: CappedTotal | undefined;
+  const after = await afterCursor(db, kind, query, parts.scope);
+  const pageOf = (among: SQL | undefined) =>
+    db
+      .select({ id: h.id })
+      .from(h)
+      .where(and(among, after))
+      .orderBy(...parts.orderBy)
+      .limit(window.limit)
+      .offset(after ? 0 : window.offset);
+  let pageIds: number[] | undefined;
+  const scanned = parts.search ? await consigneesToScan(db, kind, query.filters, parts.scope) : undefined;
+  if (parts.search && scanned) {
+    // A user's orders are a small set: their entries of the consignee index are read (index-only,
+    // with their progress and search text) and the text is checked on each, whatever the word;
+    // OFFSET 0 keeps the search out of that scan, so no plan starts from the word's matches across
+    // every company. The matches are counted and one page of them ordered, in one statement.
+    const entries = db
+      .select({
+        id: h.id,
+        creationDate: h.creationDate,
+        progress: h.progress,
+        consigneeId: h.consigneeId,
+        searchText: h.searchText,
+      })
+      .from(h)
+      .where(and(isNull(h.excludedAt), consigneeIdsCondition(h.consigneeId, scanned), parts.filtering))
+      .getSQL();
+    const result = (await db.execute(
+      sql`with found as (select ${h.id}, ${h.creationDate}, ${h.progress}
+          from (${entries} offset 0) ${h} where ${parts.search.onText})
+        select (select count(*)::int from found) as found,
+          array(select ${h.id} from found ${h} where ${after ?? sql`true`}
+            order by ${sql.join(parts.orderBy, sql`, `)}
+            limit ${window.limit} offset ${after ? 0 : window.offset}) as ids`,
+    )) as unknown as { rows: Array<{ found: number; ids: number[] | string }> };
+    const row = result.rows[0]!;
+    const count = Number(row.found);
+    total = count > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value: count, capped: false };
+    pageIds = idArray(row.ids);
+  } else if (parts.search) {
+    // Whether an order is live is checked on the matches, outside their scan (OFFSET 0 keeps it
+    // out): the partial indexes of live orders would otherwise offer a walk of every live order
+    // as a way to the few the trigram indexes name.
+    const matching = db
+      .select({ id: h.id, excludedAt: h.excludedAt })
+      .from(h)
+      .where(parts.narrowing)
+      .getSQL();
+    const collected = await collectPage(
+      db,
+      sql`select id from (${matching} offset 0) matching where excluded_at is null`,
+      pageOf(sql`${h.id} in (select id from found)`).getSQL(),
+    );
+    total = collected.total;
+    pageIds = collected.ids;
+  }
+  pageIds ??= (await pageOf(parts.where)).map((row) => row.id);
+  const rows: OrderRowRecord[] = pageIds.length
+    ? await db
+        .select({
+          id: h.id,
+          externalCode: h.externalCode,
+          progress: h.progress,
+          statusCode: h.statusCode,
+          statusDesc: h.statusDesc,
+          failureReason: h.failureReason,
+          failureCause: h.failureCause,
+          consigneeId: h.consigneeId,
+          consigneeName: consignees.name,
+          businessLineId: businessLines.id,
+          businessLineName: businessLines.name,
+          creationDate: h.creationDate,
+          deliveryDate: h.deliveryDate,
+          isReturn: h.isReturn,
+          isTemplate: h.isTemplate,
+          partyId: t.partyId,
+          partyCode: t.party.externalCode,
+          partyName: t.party.name,
+          // Per row of one page, through the lines' (head, SKU) index.
+          linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
+        })
+        .from(h)
+        .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+        .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+        .leftJoin(t.party, eq(t.party.id, t.partyId))
+        .where(inArray(h.id, pageIds))
+        .orderBy(...parts.orderBy)
+    : [];
+  if (query.with_total && total === undefined) total = await countOrders(db, kind, query.filters, parts);
+  const last = rows[Math.min(rows.length, query.count) - 1];
+  const nextCursor = last ? cursorOf(query.ordering, last.id) : undefined;
+  return { rows, total: query.with_total ? total : undefined, nextCursor };
+}
+
+/**
+ * Orders counted per progress, templates aside, for the dashboard: the order_counts rows of the
+ * actor's consignees, a few rows whatever the number of orders.
+ */
+export async function countOrdersByProgress(db: Executor, actor: Actor, kind: OrderKind) {
+  const scope = await visibleConsigneeIds(db, actor);
+  const rows = await db
+    .select({ progress: orderCounts.progress, count: sql<number>`sum(${orderCounts.count})::int` })
+    .from(orderCounts)
+    .where(
+      and(
+        eq(orderCounts.kind, kind),
+        eq(orderCounts.isTemplate, false),
+        consigneeIdsCondition(orderCounts.consigneeId, scope),
+      ),
+    )
+    .groupBy(orderCounts.progress);
+  return rows.map((row) => ({ progress: row.progress, count: Number(row.count) }));
+}
+
+// ---------------------------------------------------------------- exports
+
+/** The orders a list shows, one row each, as the export writes them (see http/export.ts). */
+export async function orderExportQuery(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+): Promise<SQL> {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const l = t.lines;
+  const { where, orderBy } = await orderListParts(db, actor, kind, query);
+  return db
+    .select({
+      external_code: as(h.externalCode, 'external_code'),
+      consignee: as(consignees.name, 'consignee'),
+      business_line: as(businessLines.name, 'business_line'),
+      party_code: as(t.party.externalCode, 'party_code'),
+      party: as(t.party.name, 'party'),
+      reference: as(t.reference, 'reference'),
+      creation_date: as(dateTimeText(h.creationDate), 'creation_date'),
+      delivery_date: as(dateText(h.deliveryDate), 'delivery_date'),
+      progress: as(h.progress, 'progress'),
+      status: as(statusValue(h.statusCode, h.statusDesc, wms.KNOWN_ORDER_STATUSES), 'status'),
+      is_return: as(h.isReturn, 'is_return'),
+      location: as(locations.label, 'location'),
+      truck_number: as(h.truckNumber, 'truck_number'),
+      currency: as(currencies.code, 'currency'),
+      total: as(
+        sql`(select sum(round(${l.orderedQty} * ${l.price}, 3)) from ${l} where ${l.headId} = ${h.id})`,
+        'total',
+      ),
+    })
+    .from(h)
+    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .leftJoin(t.party, eq(t.party.id, t.partyId))
+    .leftJoin(locations, eq(locations.id, h.locationId))
+    .leftJoin(currencies, eq(currencies.id, h.currencyId))
+    .where(where)
+    .orderBy(...orderBy)
+    .getSQL();
+}
+
+/** The lines of the orders a list shows, in the list's order, a row per line. */
+export async function orderLinesExportQuery(
+  db: Executor,
+  actor: Actor,
+  kind: OrderKind,
+  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+  lang: Language,
+): Promise<SQL> {
+  const t = TABLES[kind];
+  const h = t.heads;
+  const { where, orderBy } = await orderListParts(db, actor, kind, query);
+  const common = {
+    external_code: as(h.externalCode, 'external_code'),
+    consignee: as(consignees.name, 'consignee'),
+    party: as(t.party.name, 'party'),
+    delivery_date: as(dateText(h.deliveryDate), 'delivery_date'),
+    progress: as(h.progress, 'progress'),
+    sku_code: as(skus.externalCode, 'sku_code'),
+    sku_name: as(skus.name, 'sku_name'),
+    uom: as(uomName(lang), 'uom'),
+  };
+  const base = (fields: SelectedFields, lines: typeof purchLines | typeof salesLines) =>
+    db
+      .select(fields)
+      .from(h)
+      .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+      .leftJoin(t.party, eq(t.party.id, t.partyId))
+      .innerJoin(lines, eq(lines.headId, h.id))
+      .innerJoin(skus, eq(skus.id, lines.skuId))
+      .leftJoin(uoms, eq(uoms.id, lines.uomId))
+      .where(where)
+      .orderBy(...orderBy, asc(lines.position), asc(lines.id))
+      .getSQL();
+  if (kind === 'purch') {
+    const l = purchLines;
+    return base(
+      {
+        ...common,
+        ordered_qty: as(l.orderedQty, 'ordered_qty'),
+        done_qty: as(l.receivedQty, 'done_qty'),
+        price: as(l.price, 'price'),
+        amount: as(sql`round(${l.orderedQty} * ${l.price}, 3)`, 'amount'),
+      },
+      l,
+    );
+  }
+  const l = salesLines;
+  return base(
+    {
+      ...common,
+      ordered_qty: as(l.orderedQty, 'ordered_qty'),
+      done_qty: as(l.deliveredQty, 'done_qty'),
+      price: as(l.price, 'price'),
+      amount: as(sql`round(${l.orderedQty} * ${l.price}, 3)`, 'amount'),
+      batch: as(l.batch, 'batch'),
+      expiry_date: as(dateText(l.expiryDate), 'expiry_date'),
+    },
+    l,
+  );
+}
