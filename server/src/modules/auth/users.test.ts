@@ -483,6 +483,7 @@ describe('change calls', () => {
       'prvt',
       'pord',
       'sord',
+      'omov',
     ]);
     const rate = rates.body.items[0].erate_id;
     expect(

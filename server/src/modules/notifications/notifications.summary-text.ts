@@ -1,4 +1,4 @@
-import { discussions, type Language } from '@extranet/contract';
+import { discussions, type Language, wms } from '@extranet/contract';
 import { type TranslateParams, translate } from '../../i18n';
 
 export interface SummaryItem {
@@ -16,26 +16,9 @@ const TEXT_MAX = 300;
 
 type Translate = (key: string, params?: TranslateParams) => string;
 
-const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
-
-/** A system comment as the web app's threads write it (web/src/shared/messages/comment-text.ts). */
+/** A system comment as the web app's threads write it (one definition in the contract). */
 function sentence(t: Translate, dict: discussions.SystemText): string {
-  if (dict.code === 'webhook_endpoint_paused') return t('webhooks.pausedNotice', { url: dict.url });
-  if (dict.code === 'order_progress_changed') {
-    const name = (value: string) =>
-      PROGRESSES.includes(value)
-        ? t(`discussions.progress.${value}`)
-        : value || t('discussions.progress.unknown');
-    return t('discussions.system.progressChanged', { from: name(dict.old), to: name(dict.new) });
-  }
-  // A code the product names is written in the reader's language, as on the web
-  // (web/src/shared/messages/warehouse-status.ts); any other as the warehouse describes it.
-  const name = (value: { code: string | null; desc: string | null }) => {
-    const key = `warehouse.orderStatus.${value.code}`;
-    const known = value.code ? t(key) : key;
-    return known !== key ? known : value.desc || value.code || t('discussions.progress.unknown');
-  };
-  return t('discussions.system.statusChanged', { from: name(dict.old), to: name(dict.new) });
+  return discussions.systemSentence(t, dict, wms.KNOWN_ORDER_STATUSES);
 }
 
 function shorten(text: string): string {
@@ -68,7 +51,13 @@ export function renderSummary(options: {
     const body = item.dict ? sentence(t, item.dict) : shorten(item.text ?? '');
     const line = t('email.item', {
       time: formatTime(options.lang, item.creationDate),
-      sender: item.sender ?? t('discussions.system.author'),
+      sender: item.dict
+        ? discussions.changeAuthorName(
+            t,
+            item.sender === null ? null : { user_id: 0, username: item.sender, fio: null },
+            item.dict,
+          )
+        : (item.sender ?? t('discussions.system.author')),
       subject: discussions.discussionName(t, item.discussion),
       text: item.withFiles ? `${body} ${t('email.withFiles')}` : body,
     });

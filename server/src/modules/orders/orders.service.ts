@@ -25,6 +25,7 @@ import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
 import { emitWebhookEvents } from '../webhooks/webhooks.emit';
+import { orderChanges } from './orders.history';
 import {
   CODE_INDEX,
   copyLines,
@@ -477,6 +478,7 @@ export async function editOrder<K extends OrderKind>(
         { consigneeId: head.consigneeId },
       );
     }
+    const before = await orderRecord(tx, kind, head.id);
     const values = await editedHeadValues(tx, actor, kind, head, fields);
     await updateHead(tx, kind, head.id, values);
     if (fields.lines) {
@@ -489,6 +491,16 @@ export async function editOrder<K extends OrderKind>(
         expiryDate: kind === 'sales' ? (line.expiry_date ?? null) : undefined,
       }));
       await replaceLines(tx, kind, head.id, lines);
+    }
+    const after = await orderRecord(tx, kind, head.id);
+    const changes = before && after ? orderChanges(before, after) : [];
+    if (changes.length) {
+      await addOrderSystemComment(tx, {
+        kind,
+        headId: head.id,
+        dict: { code: 'order_edited', changes },
+        by: actor,
+      });
     }
     return { head_id: head.id };
   });
@@ -543,19 +555,24 @@ export async function emitOrderEvent(tx: Executor, kind: OrderKind, headId: numb
   });
 }
 
-/** Moves the progress and writes the system comment (and its notifications) in one transaction. */
+/**
+ * Moves the progress and writes the system comment (and its notifications) in one transaction,
+ * signed by who moved it.
+ */
 export async function move(
   tx: Executor,
   kind: OrderKind,
   headId: number,
   from: OrderProgress,
   to: OrderProgress,
+  by?: Actor,
 ): Promise<boolean> {
   if (!(await moveProgress(tx, kind, headId, from, to))) return false;
   await addOrderSystemComment(tx, {
     kind,
     headId,
     dict: { code: 'order_progress_changed', old: from, new: to },
+    by,
   });
   await emitOrderEvent(tx, kind, headId, { type: 'order.progress_changed', change: { old: from, new: to } });
   return true;
@@ -570,7 +587,7 @@ export async function setReady(deps: Deps, actor: Actor, kind: OrderKind, headId
     const lines = await findOrderLines(tx, kind, head.id);
     const { errors } = problemsOf(kind, head, lines);
     if (errors.length) throw new AppError('order_incomplete', { errors });
-    await move(tx, kind, head.id, 'draft', 'ready');
+    await move(tx, kind, head.id, 'draft', 'ready', actor);
     await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
     return { head_id: head.id };
   });
@@ -585,13 +602,13 @@ export async function setDraft(deps: Deps, actor: Actor, kind: OrderKind, headId
       throw new AppError('order_unready_denied', { progress: head.progress });
     }
     if (head.progress === 'failure') {
-      await move(tx, kind, head.id, 'failure', 'draft');
+      await move(tx, kind, head.id, 'failure', 'draft', actor);
       return { head_id: head.id };
     }
     if (!(await cancelUnclaimedSend(tx, kind, head.id))) {
       throw new AppError('order_unready_denied', { progress: head.progress, sending: true });
     }
-    await move(tx, kind, head.id, 'ready', 'draft');
+    await move(tx, kind, head.id, 'ready', 'draft', actor);
     return { head_id: head.id };
   });
 }
@@ -600,7 +617,7 @@ export async function resetFailure(deps: Deps, actor: Actor, kind: OrderKind, he
   return deps.db.transaction(async (tx) => {
     const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
     if (head.progress !== 'failure') throw new AppError('order_ready_denied', { progress: head.progress });
-    await move(tx, kind, head.id, 'failure', 'ready');
+    await move(tx, kind, head.id, 'failure', 'ready', actor);
     await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
     return { head_id: head.id };
   });
@@ -610,7 +627,7 @@ export async function resetAllFailures(deps: Deps, actor: Actor, kind: OrderKind
   return deps.db.transaction(async (tx) => {
     const ids = await lockFailedHeadIds(tx, actor, kind);
     const moved: number[] = [];
-    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready')) moved.push(id);
+    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready', actor)) moved.push(id);
     await enqueueSends(tx, kind, moved, deps.config.WMS_SEND_DELAY_MS);
     return { count: moved.length };
   });
