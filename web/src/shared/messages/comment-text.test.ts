@@ -53,7 +53,7 @@ describe('comment text', () => {
       ],
     } satisfies discussions.SystemText;
     expect(commentText(t, text)).toBe(
-      'Order edited: Truck number: KA-1 → KA-2; line EXT7: 10 pcs → (empty); Return: No → Yes',
+      'Order edited: Truck number from KA-1 to KA-2; line EXT7 from 10 pcs to (empty); Return from No to Yes',
     );
     expect(commentText(i18n.getFixedT('ru'), text)).toMatch(
       /^Заказ изменён: .+: KA-1 → KA-2; строка EXT7: 10 pcs → \(пусто\)/,
