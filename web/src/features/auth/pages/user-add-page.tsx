@@ -61,14 +61,25 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
     formState: { errors, isDirty },
   } = useForm<AddUserForm, unknown, auth.AddUserRequest>({
     resolver: formResolver(AddUserForm),
-    defaultValues: { username: '', password: '', password_conf: '', permissions: [], ...defaults },
+    defaultValues: {
+      username: '',
+      fio: '',
+      email: '',
+      password: '',
+      password_conf: '',
+      permissions: [],
+      ...defaults,
+    },
   });
   const { allowNavigation } = useUnsavedChangesPrompt(isDirty);
 
   const onSubmit = handleSubmit(
     (values) => {
       if (addUser.isPending) return;
-      addUser.mutate(values, {
+      // Name and address are optional: left empty, they are not sent.
+      const { fio, email, ...account } = values;
+      const request = { ...account, ...(fio ? { fio } : {}), ...(email ? { email } : {}) };
+      addUser.mutate(request, {
         onSuccess: ({ user_id }) => {
           notifySuccess(t('auth.users.add.created', { name: values.username }));
           allowNavigation();
@@ -92,6 +103,21 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
             error={fieldError(t, errors.username)}
             {...register('username')}
           />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('auth.users.fields.fio')}
+              autoComplete="off"
+              error={fieldError(t, errors.fio)}
+              {...register('fio')}
+            />
+            <TextInput
+              label={t('auth.users.fields.email')}
+              type="email"
+              autoComplete="off"
+              error={fieldError(t, errors.email)}
+              {...register('email')}
+            />
+          </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NewPasswordInputs
               labels={{ password: t('auth.users.fields.password'), confirm: t('auth.users.fields.confirm') }}
