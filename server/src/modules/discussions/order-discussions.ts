@@ -74,6 +74,17 @@ export async function createOrderDiscussions(
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
+/** An order's discussion is named by the order's code: a new code renames it. */
+export async function renameOrderDiscussion(
+  tx: Executor,
+  options: { kind: OrderKind; headId: number; externalCode: string | null },
+): Promise<void> {
+  await tx
+    .update(discussions)
+    .set({ name: contract.orderCode({ head_id: options.headId, external_code: options.externalCode }) })
+    .where(eq(orderColumn(options.kind), options.headId));
+}
+
 export async function findOrderDiscussionId(tx: Executor, kind: OrderKind, headId: number) {
   const [row] = await tx
     .select({ id: discussions.id })

@@ -180,3 +180,51 @@ describe('order history', () => {
     expect(await historyOf(headId)).toHaveLength(before);
   });
 });
+
+describe('the external code of a draft', () => {
+  it('is set by the clerk while the order is a draft, and names the order and its discussion', async () => {
+    const headId = await readyOrder();
+    const edited = await app.call(
+      orders.purch.editOrder,
+      { head_id: headId, fields: { external_code: ' PO-SET-1 ' } },
+      token,
+    );
+    expect(edited.body.failure).toBeUndefined();
+    const view = await app.call(orders.purch.viewOrder, { head_id: headId }, token);
+    expect(view.body.external_code).toBe('PO-SET-1');
+    const [thread] = await app.deps.db
+      .select({ name: discussions.name })
+      .from(discussions)
+      .where(eq(discussions.purchHeadId, headId));
+    expect(thread!.name).toBe('PO-SET-1');
+    expect((await historyOf(headId)).at(-1)!.dict).toEqual({
+      code: 'order_edited',
+      changes: [{ field: 'externalCode', old: null, new: 'PO-SET-1' }],
+    });
+  });
+
+  it('refuses a code another order of the consignee has', async () => {
+    const first = await readyOrder();
+    await app.call(orders.purch.editOrder, { head_id: first, fields: { external_code: 'PO-TAKEN' } }, token);
+    const second = await readyOrder();
+    const response = await app.call(
+      orders.purch.editOrder,
+      { head_id: second, fields: { external_code: 'PO-TAKEN' } },
+      token,
+    );
+    expect(response.body).toEqual({
+      failure: { code: 'order_code_dublicate', details: { external_code: 'PO-TAKEN' } },
+    });
+  });
+
+  it('cannot be changed once the order is ready', async () => {
+    const headId = await readyOrder();
+    await app.call(orders.purch.setReady, { head_id: headId }, token);
+    const response = await app.call(
+      orders.purch.editOrder,
+      { head_id: headId, fields: { external_code: 'PO-LATE' } },
+      token,
+    );
+    expect(response.body.failure.code).toBe('order_update_denied');
+  });
+});

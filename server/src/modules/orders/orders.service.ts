@@ -23,7 +23,11 @@ import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
+import {
+  addOrderSystemComment,
+  createOrderDiscussion,
+  renameOrderDiscussion,
+} from '../discussions/order-discussions';
 import { emitWebhookEvents } from '../webhooks/webhooks.emit';
 import { orderChanges } from './orders.history';
 import {
@@ -429,6 +433,7 @@ async function editedHeadValues(
   });
 
   const common: HeadValues = {
+    externalCode: optionalText(fields.external_code),
     locationId: fields.location_id,
     truckNumber: optionalText(fields.truck_number),
     deliveryDate: fields.delivery_date,
@@ -480,7 +485,22 @@ export async function editOrder<K extends OrderKind>(
     }
     const before = await orderRecord(tx, kind, head.id);
     const values = await editedHeadValues(tx, actor, kind, head, fields);
-    await updateHead(tx, kind, head.id, values);
+    const newCode = values.externalCode;
+    const codeChanged = newCode !== undefined && newCode !== head.externalCode;
+    if (codeChanged && newCode && (await externalCodeTaken(tx, kind, head.consigneeId, newCode))) {
+      throw new AppError('order_code_dublicate', { external_code: newCode });
+    }
+    try {
+      await updateHead(tx, kind, head.id, values);
+    } catch (error) {
+      if (isUniqueViolation(error, CODE_INDEX[kind])) {
+        throw new AppError('order_code_dublicate', { external_code: newCode });
+      }
+      throw error;
+    }
+    if (codeChanged) {
+      await renameOrderDiscussion(tx, { kind, headId: head.id, externalCode: newCode ?? null });
+    }
     if (fields.lines) {
       const lines: LineValues[] = (fields.lines as orders.SalesLineFields[]).map((line) => ({
         skuId: line.sku_id,
