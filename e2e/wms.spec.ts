@@ -117,6 +117,11 @@ test('an order set ready is sent by the server, with its system comment and noti
   await expect(discussion.getByText(sentText)).toBeVisible();
   await expect(discussion.getByText('Order progress changed from Draft to Ready')).toBeVisible();
   await expect(discussion.getByText('Warehouse status set to Registered')).toBeVisible();
+  // The history says who did what: the clerk's own move is signed by her, the warehouse's by it.
+  const comment = (text: string) => discussion.getByTestId('comment').filter({ hasText: text });
+  await expect(comment('Order progress changed from Draft to Ready')).toContainText('Sergejs Ivanovs');
+  await expect(comment(sentText)).toContainText('warehouse');
+  await expect(comment(sentText)).not.toContainText('system');
   await expectAccessible(page);
 
   // The list shows it sent too.
