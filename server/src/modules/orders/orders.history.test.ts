@@ -1,5 +1,6 @@
 import {
   addDays,
+  apikeys,
   discussions as discussionCalls,
   notifications as notificationCalls,
   orders,
@@ -139,6 +140,38 @@ describe('order history', () => {
     expect(moves).toEqual([
       { userId: world.user.id, dict: { code: 'order_progress_changed', old: 'draft', new: 'ready' } },
     ]);
+  });
+
+  it('signs a move made through an API key with the key and its owner', async () => {
+    const headId = await readyOrder();
+    // Keys are made by a user manager, for what they hold themselves.
+    const owner = await createUser(app.deps.db, {
+      roleId: 7,
+      permissions: ['umgr', 'pord'],
+      companyIds: [world.company.id],
+    });
+    const key = await app.call(
+      apikeys.addKey,
+      { name: 'ERP link', permissions: ['pord'], expires: day(addDays(today(), 30)) },
+      await loginAs(app, owner),
+    );
+    expect(key.body.failure).toBeUndefined();
+    const response = await app.app.inject({
+      method: 'POST',
+      url: `/api${orders.purch.setReady.path}`,
+      payload: { head_id: headId },
+      headers: { authorization: `Bearer ${key.body.secret}` },
+    });
+    expect(response.json()).toEqual({ head_id: headId });
+    expect((await historyOf(headId)).at(-1)).toEqual({
+      userId: owner.id,
+      dict: {
+        code: 'order_progress_changed',
+        old: 'draft',
+        new: 'ready',
+        via: { kind: 'api_key', name: 'ERP link' },
+      },
+    });
   });
 
   it('records each edited field with its old and new value, and who edited it', async () => {
