@@ -101,8 +101,10 @@ test.describe
       // Companies are required unless the role is 99.
       await expect(page.getByText('This field is required')).toHaveCount(1);
       await choose(page, 'Companies', 'Baltic Foods SIA');
-      await page.getByRole('checkbox', { name: 'Purchase orders' }).check();
-      await page.getByRole('checkbox', { name: 'View stock' }).check();
+      // An operator's usual permissions are ticked to start with; one is taken away.
+      await expect(page.getByRole('checkbox', { name: 'Purchase orders' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'View stock' })).toBeChecked();
+      await page.getByRole('checkbox', { name: 'Sales orders' }).uncheck();
       await page.getByRole('button', { name: 'Create user' }).click();
 
       // Created with everything at once: the profile shows it, no second form to save.

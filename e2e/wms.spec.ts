@@ -91,7 +91,7 @@ test('an order set ready is sent by the server, with its system comment and noti
   await expect(statusBadge(page)).toHaveText('Received', { timeout: 30_000 });
   const thread = page.getByTestId('order-discussion');
   await expect(thread.getByText(sentText)).toBeVisible();
-  await expect(thread.getByText('Order status changed from Receiving to Received')).toBeVisible();
+  await expect(thread.getByText('Warehouse status changed from Receiving to Received')).toBeVisible();
 
   // The pushed bell event (or, while the live stream is down, the 10-second session refresh)
   // lights the bell; its list leads back to the order.
@@ -101,7 +101,8 @@ test('an order set ready is sent by the server, with its system comment and noti
   const toOrder = page
     .getByTestId('notification-list')
     .locator(`a[href="/orders/purch/view/${order.headId}"]`)
-    .filter({ hasText: sentText });
+    // Moves of one order in a burst are one entry, showing the latest.
+    .filter({ hasText: 'Warehouse status changed from Receiving to' });
   await expect(toOrder.first()).toBeVisible();
   await expectAccessible(page);
   await page.goto('/orders/purch');
@@ -115,7 +116,12 @@ test('an order set ready is sent by the server, with its system comment and noti
   const discussion = page.getByTestId('order-discussion');
   await expect(discussion.getByText(sentText)).toBeVisible();
   await expect(discussion.getByText('Order progress changed from Draft to Ready')).toBeVisible();
-  await expect(discussion.getByText('Order status changed from unknown to Registered')).toBeVisible();
+  await expect(discussion.getByText('Warehouse status set to Registered')).toBeVisible();
+  // The history says who did what: the clerk's own move is signed by her, the warehouse's by it.
+  const comment = (text: string) => discussion.getByTestId('comment').filter({ hasText: text });
+  await expect(comment('Order progress changed from Draft to Ready')).toContainText('Sergejs Ivanovs');
+  await expect(comment(sentText)).toContainText('warehouse');
+  await expect(comment(sentText)).not.toContainText('system');
   await expectAccessible(page);
 
   // The list shows it sent too.

@@ -32,7 +32,11 @@ export const ROLE_USUAL_PERMISSIONS: Record<RoleId, readonly Permission[]> = {
   99: PERMISSIONS,
 };
 
-export const NOTIFICATION_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'] as const;
+/**
+ * `omov`: the moves of orders (progress and warehouse status), apart from colleagues' messages
+ * about orders (`pord`, `sord`), so that a user can keep the one and mute the other.
+ */
+export const NOTIFICATION_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord', 'omov'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_TYPE_NAMES: Record<NotificationType, string> = {
   bcst: 'Broadcast messages',
@@ -40,6 +44,7 @@ export const NOTIFICATION_TYPE_NAMES: Record<NotificationType, string> = {
   prvt: 'Private messages',
   pord: 'Purchase order messages',
   sord: 'Sales order messages',
+  omov: 'Order progress and status moves',
 };
 
 export const LANGUAGES = ['en', 'ru', 'lv'] as const;

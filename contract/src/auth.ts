@@ -201,6 +201,11 @@ export const ChangePasswordForceRequest = z
 export const AddUserRequest = z
   .object({
     username: Username,
+    /** The person's name and address, given with the account (left out: set later in the profile). */
+    fio: Fio.nullable().optional(),
+    email: Email.nullable()
+      .or(z.literal('').transform(() => null))
+      .optional(),
     password: Password,
     password_conf: Password,
     role: RoleIdSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CallDef, defineCall } from './call';
 import { BusinessLineRef, MasterData, MasterOutcome } from './catalogs';
-import { Id, IdList, listRequest, listResponse, Ok, Smart } from './list';
+import { Empty, Id, IdList, listRequest, listResponse, Ok, Smart } from './list';
 
 /**
  * The logistics provider's client companies, managed by role 99 only. A company's
@@ -129,4 +129,22 @@ export const importMasterData = defineCall({
   ...ADMIN,
   request: ImportMasterDataRequest,
   response: ImportMasterDataResponse,
+});
+
+/** The first steps of a bare installation, in the order they are taken (README "Going live"). */
+export const SETUP_STEPS = ['company', 'warehouse', 'master_data', 'users'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
+export const SetupStepsResponse = z.object({
+  items: z.array(z.object({ step: z.enum(SETUP_STEPS), done: z.boolean() })),
+});
+export type SetupStepsResponse = z.infer<typeof SetupStepsResponse>;
+
+export const getSetupSteps = defineCall({
+  path: '/companies/get_setup_steps',
+  summary:
+    'Role 99: the getting-started steps (a company, the warehouse heard from, master data, client users), each done or not, read from the data.',
+  ...ADMIN,
+  request: Empty,
+  response: SetupStepsResponse,
 });

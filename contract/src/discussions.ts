@@ -50,9 +50,43 @@ export function discussionName(
 const OrderStatus = z.object({ code: z.string().nullable(), desc: z.string().nullable() });
 
 /** The structured text of a system comment (is_dict); the web app renders it as a sentence. */
+/**
+ * Who made a change beside the comment's author: the warehouse (no author), or an API key (its
+ * owner is the author). A change without `via` and without an author is the server's own.
+ */
+export const ChangeVia = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('warehouse') }),
+  z.object({ kind: z.literal('api_key'), name: z.string() }),
+]);
+export type ChangeVia = z.infer<typeof ChangeVia>;
+
+/** One edited field of an order: its name (the form's field name) and its value before and after. */
+export const FieldChange = z.object({
+  field: z.string(),
+  old: z.string().nullable(),
+  new: z.string().nullable(),
+});
+export type FieldChange = z.infer<typeof FieldChange>;
+
 export const SystemText = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('order_progress_changed'), old: z.string(), new: z.string() }),
-  z.object({ code: z.literal('order_status_changed'), old: OrderStatus, new: OrderStatus }),
+  z.object({
+    code: z.literal('order_progress_changed'),
+    old: z.string(),
+    new: z.string(),
+    via: ChangeVia.optional(),
+  }),
+  z.object({
+    code: z.literal('order_status_changed'),
+    old: OrderStatus,
+    new: OrderStatus,
+    via: ChangeVia.optional(),
+  }),
+  /** An edit of a draft: each changed header field, and the lines when they changed. */
+  z.object({
+    code: z.literal('order_edited'),
+    changes: z.array(FieldChange),
+    via: ChangeVia.optional(),
+  }),
   /** The warehouse sent a document about the order (orders.DOCUMENT_TYPES). */
   z.object({ code: z.literal('order_document_added'), type: z.string(), name: z.string() }),
   /** The warehouse moved (slot: ISO instants) or cancelled (null) the order's slot booking. */
@@ -324,3 +358,93 @@ export const listUsers = defineCall({
   request: ListCompanyUsersRequest,
   response: listResponse(CompanyUser),
 });
+
+type Translate = (key: string, params?: Record<string, string>) => string;
+
+/**
+ * A system comment as a sentence in the reader's language, one definition for the web's threads and
+ * notifications and the server's email summaries. A status with nothing before it is "set", not
+ * "changed from unknown"; an edit lists each field with its old and new value.
+ */
+export function systemSentence(t: Translate, text: SystemText, knownStatuses: readonly string[]): string {
+  if (text.code === 'webhook_endpoint_paused') return t('webhooks.pausedNotice', { url: text.url });
+  const unknown = t('discussions.progress.unknown');
+  if (text.code === 'order_progress_changed') {
+    const name = (value: string) =>
+      (ORDER_PROGRESSES as readonly string[]).includes(value)
+        ? t(`discussions.progress.${value}`)
+        : value || unknown;
+    return t('discussions.system.progressChanged', { from: name(text.old), to: name(text.new) });
+  }
+  if (text.code === 'order_edited') {
+    const value = (v: string | null) => {
+      if (v === null) return t('discussions.system.empty');
+      if (v === 'true') return t('orders.view.yes');
+      if (v === 'false') return t('orders.view.no');
+      return v;
+    };
+    const field = (name: string) =>
+      name.startsWith('line:')
+        ? t('discussions.system.line', { code: name.slice(5) })
+        : t(`orders.fields.${name}`);
+    const changes = text.changes
+      .map((change) =>
+        t('discussions.system.change', {
+          field: field(change.field),
+          from: value(change.old),
+          to: value(change.new),
+        }),
+      )
+      .join('; ');
+    return t('discussions.system.edited', { changes });
+  }
+  if (text.code === 'order_document_added') {
+    return t('discussions.system.documentAdded', {
+      type: t(`orders.documentType.${text.type}`),
+      name: text.name,
+    });
+  }
+  if (text.code === 'order_slot_changed') {
+    const reason = text.reason ?? '';
+    if (!text.slot) return t('discussions.system.slotCancelled', { reason });
+    return t('discussions.system.slotMoved', { slot: slotWindow(text.slot), reason });
+  }
+  const name = (status: { code: string | null; desc: string | null }) =>
+    status.code && knownStatuses.includes(status.code)
+      ? t(`warehouse.orderStatus.${status.code}`)
+      : status.desc || status.code || null;
+  const from = name(text.old);
+  const to = name(text.new) ?? unknown;
+  if (from === null) return t('discussions.system.statusSet', { to });
+  return t('discussions.system.statusChanged', { from, to });
+}
+
+/** A slot's window in its warehouse's zone: `2026-12-24 08:00–09:00`. */
+function slotWindow(slot: { starts_at: string; ends_at: string; time_zone: string }): string {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone: slot.time_zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = (at: string) =>
+    Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  const start = parts(slot.starts_at);
+  const end = parts(slot.ends_at);
+  return `${start.year}-${start.month}-${start.day} ${start.hour}:${start.minute}–${end.hour}:${end.minute}`;
+}
+
+/**
+ * Who made a change in an order's history: its author (by full name, else username), through an
+ * API key when one was used; the warehouse; else the system.
+ */
+export function changeAuthorName(t: Translate, user: Author, text: CommentText): string {
+  const via = typeof text === 'string' || !('via' in text) ? undefined : text.via;
+  if (via?.kind === 'warehouse') return t('discussions.system.warehouse');
+  const name = user?.fio || user?.username || t('discussions.system.author');
+  if (via?.kind === 'api_key') return t('discussions.system.viaApiKey', { name, key: via.name });
+  return name;
+}

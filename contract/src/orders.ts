@@ -370,6 +370,8 @@ export const SalesLineFields = z.object({
 export type SalesLineFields = z.infer<typeof SalesLineFields>;
 
 const headFieldsCommon = {
+  /** The client's own code, set or changed while the order is a draft; null or empty clears it. */
+  external_code: ExternalCode,
   location_id: Id.nullable(),
   truck_number: OptionalText(ORDER_TEXT_LIMITS.truckNumber),
   delivery_date: zDate.nullable(),

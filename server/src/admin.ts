@@ -22,6 +22,7 @@ import {
 } from './modules/auth/users.repository';
 import { demoMasterData } from './modules/wms/wms.demo-master';
 import { signWms } from './modules/wms/wms.signature';
+import { runningServerUrl } from './server-address';
 
 const HELP = `Partner extranet administration
 
@@ -35,7 +36,8 @@ Commands:
                                             send master data to the running server as the
                                             warehouse system does (a signed event, WMS_SECRET):
                                             the JSON file's records, or a starter catalog for
-                                            the company; URL defaults to http://127.0.0.1:PORT
+                                            the company; URL defaults to the server running on
+                                            DATA_DIR (where it listens), else HOST:PORT
   --help                                    show this help
 
 The password comes from ADMIN_PASSWORD or, when unset, is asked for (not shown as typed).
@@ -98,7 +100,7 @@ async function pushMaster(options: { company?: string; file?: string; url?: stri
   }
   const body = JSON.stringify({ event_id: `master-${randomUUID()}`, master });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const url = new URL('/api/wms/events', options.url ?? `http://127.0.0.1:${config.PORT}`);
+  const url = new URL('/api/wms/events', options.url ?? runningServerUrl(config));
   const response = await fetch(url, {
     method: 'POST',
     headers: {

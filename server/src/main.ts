@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { hasUsers, loadDemoIfEmpty } from './demo/load';
 import { DataDirLockedError, lockDataDir } from './lock';
 import { createLogger } from './log';
+import { writeServerAddress } from './server-address';
 
 const HELP = `Partner extranet server
 
@@ -44,6 +45,7 @@ async function main() {
   log.info({ dataDir: config.DATA_DIR }, 'starting');
   const unlock = config.dbDir ? lockDataDir(config.DATA_DIR, config.dbDir) : () => {};
   let closing = false;
+  let forgetAddress = () => {};
   try {
     const { app, deps, lifecycle } = await buildApp(config, { log });
     const shutdown = async (signal: string) => {
@@ -74,6 +76,7 @@ async function main() {
         app.log.error({ err: error }, 'the shutdown failed');
         code = 1;
       } finally {
+        forgetAddress();
         unlock();
         process.exit(code);
       }
@@ -91,7 +94,11 @@ async function main() {
       );
     }
     await app.listen({ host: config.HOST, port: config.PORT });
+    const bound = app.server.address();
+    const port = typeof bound === 'object' && bound ? bound.port : config.PORT;
+    forgetAddress = writeServerAddress(config.DATA_DIR, { host: config.HOST, port });
   } catch (error) {
+    forgetAddress();
     unlock();
     throw error;
   }

@@ -140,7 +140,7 @@ export const DEMO_USERS: readonly UserSpec[] = [
     role: 1,
     companies: [0],
     permissions: ['pord', 'stck'],
-    notificationTypes: ['bcst', 'nrml', 'prvt', 'pord'],
+    notificationTypes: ['bcst', 'nrml', 'prvt', 'pord', 'omov'],
     emailRateMinutes: null,
   },
   {
@@ -151,7 +151,7 @@ export const DEMO_USERS: readonly UserSpec[] = [
     role: 1,
     companies: [0, 1],
     permissions: ['sord', 'stck'],
-    notificationTypes: ['bcst', 'prvt', 'sord'],
+    notificationTypes: ['bcst', 'prvt', 'sord', 'omov'],
     emailRateMinutes: 240,
   },
   {
@@ -206,7 +206,7 @@ export const DEMO_USERS: readonly UserSpec[] = [
     role: 1,
     companies: [2],
     permissions: ['pord', 'sord', 'stck'],
-    notificationTypes: ['bcst', 'nrml', 'prvt', 'pord', 'sord'],
+    notificationTypes: ['bcst', 'nrml', 'prvt', 'pord', 'sord', 'omov'],
     emailRateMinutes: null,
   },
   {
@@ -1247,7 +1247,8 @@ class DemoLoader {
           text: event.text,
           dict: event.dict,
           time: times[i]![k]!,
-          ntfyType: kind === 'purch' ? 'pord' : 'sord',
+          // Moves (system comments) notify as their own type, colleagues' messages as the kind's.
+          ntfyType: event.dict ? 'omov' : kind === 'purch' ? 'pord' : 'sord',
           audience,
         });
       });

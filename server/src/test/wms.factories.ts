@@ -18,7 +18,7 @@ type OrderKind = orders.OrderKind;
  * warehouse knows them; the third has none.
  */
 export async function createWmsWorld(db: Executor, options: Parameters<typeof createOrderWorld>[1] = {}) {
-  const world = await createOrderWorld(db, { notificationTypes: ['pord', 'sord'], ...options });
+  const world = await createOrderWorld(db, { notificationTypes: ['pord', 'sord', 'omov'], ...options });
   await createEan(db, { skuId: world.skus[0]!.id });
   await createEan(db, { skuId: world.skus[1]!.id });
   return world;
@@ -133,7 +133,28 @@ export async function systemTexts(db: Executor, kind: OrderKind, headId: number)
     .innerJoin(discussions, eq(discussions.id, comments.discussionId))
     .where(eq(column, headId))
     .orderBy(asc(comments.id));
-  return rows.flatMap((row) => (row.dict ? [row.dict as Record<string, unknown>] : []));
+  return rows.flatMap((row) => {
+    if (!row.dict) return [];
+    // The words of each move; who made it is `signatures`'.
+    const { via: _via, ...text } = row.dict as Record<string, unknown>;
+    return [text];
+  });
+}
+
+/** Who signed each system comment of an order: a user's id, `warehouse`, or `system`. */
+export async function signatures(db: Executor, kind: OrderKind, headId: number) {
+  const column = kind === 'purch' ? discussions.purchHeadId : discussions.salesHeadId;
+  const rows = await db
+    .select({ userId: comments.userId, dict: comments.dict })
+    .from(comments)
+    .innerJoin(discussions, eq(discussions.id, comments.discussionId))
+    .where(eq(column, headId))
+    .orderBy(asc(comments.id));
+  return rows.flatMap((row) => {
+    if (!row.dict) return [];
+    const via = (row.dict as { via?: { kind: string } }).via;
+    return [row.userId ?? via?.kind ?? 'system'];
+  });
 }
 
 export const progressMove = (from: string, to: string) => ({

@@ -167,6 +167,8 @@ export async function addUser(deps: Deps, actor: Actor, input: auth.AddUserReque
   const userId = await deps.db.transaction(async (tx) => {
     const id = await insertUser(tx, {
       username: input.username,
+      fio: input.fio || null,
+      email: input.email ?? null,
       passwordHash,
       passwordExpired: true,
       roleId: input.role,

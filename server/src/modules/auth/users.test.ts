@@ -66,6 +66,21 @@ describe('add_user', () => {
     });
   });
 
+  it('keeps the full name and email given with the account', async () => {
+    const created = await addUser(managerToken, { fio: ' Anna Ozola ', email: 'anna.ozola@example.com' });
+    const profile = await app.call(auth.getProfileForce, { user_id: created.body.user_id }, managerToken);
+    expect(profile.body).toMatchObject({ fio: 'Anna Ozola', email: 'anna.ozola@example.com' });
+    const bare = await addUser(managerToken, { fio: '', email: '' });
+    const bareProfile = await app.call(auth.getProfileForce, { user_id: bare.body.user_id }, managerToken);
+    expect(bareProfile.body).toMatchObject({ fio: null, email: null });
+  });
+
+  it('refuses an email that is not one as malformed, creating nobody', async () => {
+    const response = await addUser(managerToken, { email: 'not-an-address' });
+    expect(response.status).toBe(400);
+    expect(response.body.failure.code).toBe('malformed_api_request');
+  });
+
   it.each([
     ['dublicate_username', { username: 'FRESH.USER' }],
     ['password_too_soft', { password: 'short', password_conf: 'short' }],
@@ -483,6 +498,7 @@ describe('change calls', () => {
       'prvt',
       'pord',
       'sord',
+      'omov',
     ]);
     const rate = rates.body.items[0].erate_id;
     expect(

@@ -1,7 +1,18 @@
-import type { companies as contract } from '@extranet/contract';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { type companies as contract, ROLE_ADMIN } from '@extranet/contract';
+import { and, asc, count, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { businessLines, companies, consignees, userCompanies } from '../../db/schema';
+import {
+  businessLines,
+  companies,
+  consignees,
+  purchHeads,
+  salesHeads,
+  skus,
+  userCompanies,
+  users,
+  wmsEvents,
+} from '../../db/schema';
 import { idListCondition, ilikeAny, orderingSql, pageWindow, totalOf } from '../../http/lists';
 
 // In a select list drizzle names columns without their table, which a subquery would take for its
@@ -99,4 +110,24 @@ export async function updateCompany(
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id });
   return rows.length > 0;
+}
+
+const any = async (db: Executor, table: AnyPgTable, where?: SQL) =>
+  (await db.select({ one: sql`1` }).from(table).where(where).limit(1)).length > 0;
+
+/**
+ * What a bare installation has done of its first steps: a company; the warehouse heard from (a
+ * signed event applied, or an order it gave a status); master data (a SKU); a user of a client
+ * company (any role below 99).
+ */
+export async function setupProgress(db: Executor) {
+  return {
+    company: await any(db, companies),
+    warehouse:
+      (await any(db, wmsEvents)) ||
+      (await any(db, purchHeads, isNotNull(purchHeads.statusCode))) ||
+      (await any(db, salesHeads, isNotNull(salesHeads.statusCode))),
+    master_data: await any(db, skus),
+    users: await any(db, users, lt(users.roleId, ROLE_ADMIN)),
+  };
 }

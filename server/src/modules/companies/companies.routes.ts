@@ -20,6 +20,7 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, companies.enableCompany, (input, { actor }) =>
     service.setCompanyActive(deps, actor, input.company_id, true),
   );
+  registerCall(app, deps, companies.getSetupSteps, (_input, { actor }) => service.getSetupSteps(deps, actor));
   registerCall(app, deps, companies.importMasterData, (input, { actor }) =>
     service.importMasterData(deps, actor, input),
   );

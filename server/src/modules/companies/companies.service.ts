@@ -94,3 +94,9 @@ export async function importMasterData(
     throw error;
   }
 }
+
+export async function getSetupSteps(deps: Deps, actor: Actor): Promise<contract.SetupStepsResponse> {
+  assertAdmin(actor);
+  const done = await repository.setupProgress(deps.db);
+  return { items: contract.SETUP_STEPS.map((step) => ({ step, done: done[step] })) };
+}

@@ -9,7 +9,7 @@ import { createCompany, createConsignee, createUser } from '../../test/factories
 import { listDiscussions as listDiscussionRows } from './discussions.repository';
 import { addOrderSystemComment } from './order-discussions';
 
-const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'];
+const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord', 'omov'];
 
 let app: TestApp;
 let companyA: { id: number; name: string };

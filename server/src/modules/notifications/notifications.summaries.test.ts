@@ -206,7 +206,7 @@ describe('email summaries', () => {
 
   it("write each reader's summary in their profile language, naming an order's discussion in it", async () => {
     const orderReader = (lang: string, fio: string) =>
-      makeReader({ lang, fio, permissions: ['pord'], notificationTypes: ['bcst', 'pord'] });
+      makeReader({ lang, fio, permissions: ['pord'], notificationTypes: ['bcst', 'pord', 'omov'] });
     const en = await orderReader('en', 'Erik Reader');
     const ru = await orderReader('ru', 'Ирина');
     const lv = await orderReader('lv', 'Līga');
@@ -249,7 +249,7 @@ describe('email summaries', () => {
         lines: [
           'Здравствуйте, Ирина! У вас 3 непрочитанных уведомления:',
           /^- \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} UTC, Sam Sender, «Заказ на закупку PO-77»: Truck at the gate$/m,
-          'система, «Заказ на закупку PO-77»: Состояние заказа изменено: Черновик → Готов',
+          'система, «Заказ на закупку PO-77»: Этап заказа изменён: Черновик → Готов',
           'Sam Sender, «About pallets»: pallets',
           'Откройте экстранет, чтобы прочитать их и ответить.',
         ],
@@ -260,7 +260,7 @@ describe('email summaries', () => {
         lines: [
           'Labdien, Līga! Jums ir 3 nelasīti paziņojumi:',
           /^- \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} UTC, Sam Sender, „Iepirkuma pasūtījums PO-77”: Truck at the gate$/m,
-          'sistēma, „Iepirkuma pasūtījums PO-77”: Pasūtījuma stāvoklis mainīts: Melnraksts → Gatavs',
+          'sistēma, „Iepirkuma pasūtījums PO-77”: Pasūtījuma posms mainīts: Melnraksts → Gatavs',
           'Sam Sender, „About pallets”: pallets',
           'Atveriet ekstranetu, lai tos izlasītu un atbildētu.',
         ],

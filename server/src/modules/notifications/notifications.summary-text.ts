@@ -1,7 +1,4 @@
-import { discussions, type Language } from '@extranet/contract';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
+import { discussions, type Language, wms } from '@extranet/contract';
 import { type TranslateParams, translate } from '../../i18n';
 
 export interface SummaryItem {
@@ -17,49 +14,11 @@ export interface SummaryItem {
 export const SUMMARY_MAX_ITEMS = 50;
 const TEXT_MAX = 300;
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 type Translate = (key: string, params?: TranslateParams) => string;
 
-const PROGRESSES: readonly string[] = discussions.ORDER_PROGRESSES;
-
-/** A system comment as the web app's threads write it (web/src/shared/messages/comment-text.ts). */
+/** A system comment as the web app's threads write it (one definition in the contract). */
 function sentence(t: Translate, dict: discussions.SystemText): string {
-  if (dict.code === 'webhook_endpoint_paused') return t('webhooks.pausedNotice', { url: dict.url });
-  if (dict.code === 'order_document_added') {
-    return t('discussions.system.documentAdded', {
-      type: t(`orders.documentType.${dict.type}`),
-      name: dict.name,
-    });
-  }
-  if (dict.code === 'order_slot_changed') {
-    const reason = dict.reason ?? '';
-    if (!dict.slot) return t('discussions.system.slotCancelled', { reason });
-    return t('discussions.system.slotMoved', { slot: slotText(dict.slot), reason });
-  }
-  if (dict.code === 'order_progress_changed') {
-    const name = (value: string) =>
-      PROGRESSES.includes(value)
-        ? t(`discussions.progress.${value}`)
-        : value || t('discussions.progress.unknown');
-    return t('discussions.system.progressChanged', { from: name(dict.old), to: name(dict.new) });
-  }
-  // A code the product names is written in the reader's language, as on the web
-  // (web/src/shared/messages/warehouse-status.ts); any other as the warehouse describes it.
-  const name = (value: { code: string | null; desc: string | null }) => {
-    const key = `warehouse.orderStatus.${value.code}`;
-    const known = value.code ? t(key) : key;
-    return known !== key ? known : value.desc || value.code || t('discussions.progress.unknown');
-  };
-  return t('discussions.system.statusChanged', { from: name(dict.old), to: name(dict.new) });
-}
-
-/** A slot as the schedule reads it: its day and hours in the zone it was booked in. */
-function slotText(slot: { starts_at: string; ends_at: string; time_zone: string }): string {
-  const start = dayjs(slot.starts_at).tz(slot.time_zone);
-  const end = dayjs(slot.ends_at).tz(slot.time_zone);
-  return `${start.format('YYYY-MM-DD HH:mm')}–${end.format('HH:mm')}`;
+  return discussions.systemSentence(t, dict, wms.KNOWN_ORDER_STATUSES);
 }
 
 function shorten(text: string): string {
@@ -92,7 +51,13 @@ export function renderSummary(options: {
     const body = item.dict ? sentence(t, item.dict) : shorten(item.text ?? '');
     const line = t('email.item', {
       time: formatTime(options.lang, item.creationDate),
-      sender: item.sender ?? t('discussions.system.author'),
+      sender: item.dict
+        ? discussions.changeAuthorName(
+            t,
+            item.sender === null ? null : { user_id: 0, username: item.sender, fio: null },
+            item.dict,
+          )
+        : (item.sender ?? t('discussions.system.author')),
       subject: discussions.discussionName(t, item.discussion),
       text: item.withFiles ? `${body} ${t('email.withFiles')}` : body,
     });

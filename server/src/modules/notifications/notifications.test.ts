@@ -6,7 +6,7 @@ import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createOrderWithDiscussion } from '../../test/discussions.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
 
-const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord'];
+const ALL_TYPES = ['bcst', 'nrml', 'prvt', 'pord', 'sord', 'omov'];
 
 let app: TestApp;
 let company: { id: number };

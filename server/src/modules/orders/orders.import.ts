@@ -559,7 +559,11 @@ export async function importOrders(
       );
       const ready: number[] = [];
       for (const { order, headId } of made) {
-        if (options.ready && isComplete(kind, order) && (await move(tx, kind, headId, 'draft', 'ready'))) {
+        if (
+          options.ready &&
+          isComplete(kind, order) &&
+          (await move(tx, kind, headId, 'draft', 'ready', actor))
+        ) {
           ready.push(headId);
         }
       }

@@ -24,9 +24,14 @@ import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { toPage } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { addOrderSystemComment, createOrderDiscussion } from '../discussions/order-discussions';
+import {
+  addOrderSystemComment,
+  createOrderDiscussion,
+  renameOrderDiscussion,
+} from '../discussions/order-discussions';
 import { emitWebhookEvents } from '../webhooks/webhooks.emit';
 import { findOrderSlot } from './orders.documents';
+import { orderChanges } from './orders.history';
 import { listOrderRows, type OrderRowRecord } from './orders.list';
 import {
   CODE_INDEX,
@@ -433,6 +438,7 @@ async function editedHeadValues(
   });
 
   const common: HeadValues = {
+    externalCode: optionalText(fields.external_code),
     locationId: fields.location_id,
     truckNumber: optionalText(fields.truck_number),
     deliveryDate: fields.delivery_date,
@@ -501,8 +507,24 @@ export async function editOrder<K extends OrderKind>(
       );
       await assertWholeQuantities(tx, fields.lines);
     }
+    const before = await orderRecord(tx, kind, head.id);
     const values = await editedHeadValues(tx, actor, kind, head, fields);
-    await updateHead(tx, kind, head.id, values);
+    const newCode = values.externalCode;
+    const codeChanged = newCode !== undefined && newCode !== head.externalCode;
+    if (codeChanged && newCode && (await externalCodeTaken(tx, kind, head.consigneeId, newCode))) {
+      throw new AppError('order_code_dublicate', { external_code: newCode });
+    }
+    try {
+      await updateHead(tx, kind, head.id, values);
+    } catch (error) {
+      if (isUniqueViolation(error, CODE_INDEX[kind])) {
+        throw new AppError('order_code_dublicate', { external_code: newCode });
+      }
+      throw error;
+    }
+    if (codeChanged) {
+      await renameOrderDiscussion(tx, { kind, headId: head.id, externalCode: newCode ?? null });
+    }
     if (fields.lines) {
       const lines: LineValues[] = (fields.lines as orders.SalesLineFields[]).map((line) => ({
         skuId: line.sku_id,
@@ -513,6 +535,16 @@ export async function editOrder<K extends OrderKind>(
         expiryDate: kind === 'sales' ? (line.expiry_date ?? null) : undefined,
       }));
       await replaceLines(tx, kind, head.id, lines);
+    }
+    const after = await orderRecord(tx, kind, head.id);
+    const changes = before && after ? orderChanges(before, after) : [];
+    if (changes.length) {
+      await addOrderSystemComment(tx, {
+        kind,
+        headId: head.id,
+        dict: { code: 'order_edited', changes },
+        by: actor,
+      });
     }
     return { head_id: head.id };
   });
@@ -575,19 +607,24 @@ export async function emitOrderEvent(tx: Executor, kind: OrderKind, headId: numb
   });
 }
 
-/** Moves the progress and writes the system comment (and its notifications) in one transaction. */
+/**
+ * Moves the progress and writes the system comment (and its notifications) in one transaction,
+ * signed by who moved it.
+ */
 export async function move(
   tx: Executor,
   kind: OrderKind,
   headId: number,
   from: OrderProgress,
   to: OrderProgress,
+  by?: Actor,
 ): Promise<boolean> {
   if (!(await moveProgress(tx, kind, headId, from, to))) return false;
   await addOrderSystemComment(tx, {
     kind,
     headId,
     dict: { code: 'order_progress_changed', old: from, new: to },
+    by,
   });
   await emitOrderEvent(tx, kind, headId, { type: 'order.progress_changed', change: { old: from, new: to } });
   return true;
@@ -602,7 +639,7 @@ export async function setReady(deps: Deps, actor: Actor, kind: OrderKind, headId
     const lines = await findOrderLines(tx, kind, head.id);
     const { errors } = problemsOf(kind, head, lines);
     if (errors.length) throw new AppError('order_incomplete', { errors });
-    await move(tx, kind, head.id, 'draft', 'ready');
+    await move(tx, kind, head.id, 'draft', 'ready', actor);
     await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
     return { head_id: head.id };
   });
@@ -617,13 +654,13 @@ export async function setDraft(deps: Deps, actor: Actor, kind: OrderKind, headId
       throw new AppError('order_unready_denied', { progress: head.progress });
     }
     if (head.progress === 'failure') {
-      await move(tx, kind, head.id, 'failure', 'draft');
+      await move(tx, kind, head.id, 'failure', 'draft', actor);
       return { head_id: head.id };
     }
     if (!(await cancelUnclaimedSend(tx, kind, head.id))) {
       throw new AppError('order_unready_denied', { progress: head.progress, sending: true });
     }
-    await move(tx, kind, head.id, 'ready', 'draft');
+    await move(tx, kind, head.id, 'ready', 'draft', actor);
     return { head_id: head.id };
   });
 }
@@ -632,7 +669,7 @@ export async function resetFailure(deps: Deps, actor: Actor, kind: OrderKind, he
   return deps.db.transaction(async (tx) => {
     const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
     if (head.progress !== 'failure') throw new AppError('order_ready_denied', { progress: head.progress });
-    await move(tx, kind, head.id, 'failure', 'ready');
+    await move(tx, kind, head.id, 'failure', 'ready', actor);
     await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
     return { head_id: head.id };
   });
@@ -642,7 +679,7 @@ export async function resetAllFailures(deps: Deps, actor: Actor, kind: OrderKind
   return deps.db.transaction(async (tx) => {
     const ids = await lockFailedHeadIds(tx, actor, kind);
     const moved: number[] = [];
-    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready')) moved.push(id);
+    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready', actor)) moved.push(id);
     await enqueueSends(tx, kind, moved, deps.config.WMS_SEND_DELAY_MS);
     return { count: moved.length };
   });

@@ -28,7 +28,7 @@ let token: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  world = await createOrderWorld(app.deps.db, { notificationTypes: ['pord', 'sord'] });
+  world = await createOrderWorld(app.deps.db, { notificationTypes: ['pord', 'sord', 'omov'] });
   token = await loginAs(app, world.user);
 });
 
@@ -53,7 +53,8 @@ async function systemComments(kind: 'purch' | 'sales', headId: number) {
     .select({ id: comments.id, dict: comments.dict })
     .from(comments)
     .innerJoin(discussions, eq(discussions.id, comments.discussionId))
-    .where(eq(column, headId));
+    .where(and(eq(column, headId), sql`${comments.dict}->>'code' <> 'order_edited'`))
+    .orderBy(comments.id);
   return rows;
 }
 
@@ -233,7 +234,7 @@ describe('purchase order lifecycle', () => {
     const colleague = await createUser(app.deps.db, {
       permissions: ['pord'],
       companyIds: [world.company.id],
-      notificationTypes: ['pord'],
+      notificationTypes: ['omov'],
     });
     const headId = await addOrder('purch');
     await app.call(orders.purch.editOrder, { head_id: headId, fields: completePurchFields() }, token);
@@ -243,7 +244,7 @@ describe('purchase order lifecycle', () => {
       .select({ userId: notifications.userId, type: notifications.ntfyType })
       .from(notifications)
       .where(eq(notifications.commentId, comment!.id));
-    expect(notified).toContainEqual({ userId: colleague.id, type: 'pord' });
+    expect(notified).toContainEqual({ userId: colleague.id, type: 'omov' });
   });
 
   it('refuses to change, exclude or set ready again a ready order', async () => {

@@ -56,6 +56,7 @@ async function moveOrder(
     kind,
     headId,
     dict: { code: 'order_progress_changed', old: from, new: to },
+    by: 'warehouse',
   });
   await emitOrderEvent(tx, kind, headId, { type: 'order.progress_changed', change: { old: from, new: to } });
 }
@@ -76,6 +77,7 @@ async function changeStatus(
     kind,
     headId: head.id,
     dict: { code: 'order_status_changed', ...change },
+    by: 'warehouse',
   });
   await emitOrderEvent(tx, kind, head.id, { type: 'order.status_changed', change });
 }

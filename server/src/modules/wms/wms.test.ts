@@ -14,6 +14,7 @@ import {
   progressMove,
   recordingConnector,
   sendJobsOf,
+  signatures,
   statusMove,
   systemTexts,
   testSimulator,
@@ -91,6 +92,15 @@ describe('the simulator', () => {
       statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.receiving),
       statusMove(SIMULATED_STATUS.receiving, SIMULATED_STATUS.received),
     ]);
+    // The clerk's move is the clerk's; every later one is the warehouse's, none the system's.
+    expect(await signatures(db(), 'purch', headId)).toEqual([
+      world.user.id,
+      'warehouse',
+      'warehouse',
+      'warehouse',
+      'warehouse',
+      'warehouse',
+    ]);
     const after = await stockOf(sku.id);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({
@@ -143,12 +153,12 @@ describe('the simulator', () => {
     const stranger = await createUser(db(), {
       permissions: ['pord', 'sord'],
       companyIds: [other.id],
-      notificationTypes: ['pord', 'sord'],
+      notificationTypes: ['pord', 'sord', 'omov'],
     });
     const colleague = await createUser(db(), {
       permissions: ['pord'],
       companyIds: [world.company.id],
-      notificationTypes: ['pord'],
+      notificationTypes: ['pord', 'omov'],
     });
     const colleagueToken = await loginAs(app, colleague);
     const headId = await insertCompleteDraft(db(), 'purch', world);
@@ -162,13 +172,14 @@ describe('the simulator', () => {
     const count = async (userId: number) =>
       (await db().select().from(notifications).where(eq(notifications.userId, userId))).length;
     expect(await count(stranger.id)).toBe(0);
-    // ready -> sent and the first status: two system comments, two notifications.
+    // ready -> sent and the first status: two system comments, one notification (a burst about
+    // one order is one entry).
     expect(
       await db()
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, colleague.id), eq(notifications.seen, false))),
-    ).toHaveLength(2);
+    ).toHaveLength(1);
   });
 
   it('refuses an order with a SKU it does not know into failure, and sends it again after reset_failure', async () => {

@@ -2,6 +2,7 @@ import type { auth } from '@extranet/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../shared/i18n';
 import { sessionToken } from '../../shared/session';
 import { type Handler, makeSession, renderApp, stubApi } from '../../test/render-app';
 
@@ -246,6 +247,58 @@ describe('new user form', () => {
         permissions: [],
       }),
     );
+  });
+});
+
+describe('new user form: who the person is, and what each role is for', () => {
+  it('sends the full name and email given with the account', async () => {
+    const { calls } = server({
+      '/auth/get_add_user_defaults': () => ({ body: { role: 99, companies: [] } }),
+      '/auth/add_user': () => ({ body: { user_id: 44 } }),
+      '/auth/get_profile_force': () => ({ body: profile({ user_id: 44, username: 'anna', role: 99 }) }),
+    });
+    await open('/auth/users/add');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'anna');
+    await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Anna Ozola');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'anna@example.com');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'password-one');
+    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'password-one');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/auth/add_user')?.body).toMatchObject({
+        username: 'anna',
+        fio: 'Anna Ozola',
+        email: 'anna@example.com',
+      }),
+    );
+  });
+
+  it('refuses an email that is not one before sending', async () => {
+    const { calls } = server({
+      '/auth/get_add_user_defaults': () => ({ body: { role: 99, companies: [] } }),
+    });
+    await open('/auth/users/add');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('Input form has errors. Please fix them before save!')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/auth/add_user')).toBe(false);
+  });
+
+  it('says what the chosen role is for, in the reader’s language', async () => {
+    server({ '/auth/get_add_user_defaults': () => ({ body: { role: 1, companies: [1] } }) });
+    await open('/auth/users/add');
+    // Under the field, and beside the role in its list.
+    const en = 'Works with the orders and stock of their companies, within the permissions given.';
+    expect((await screen.findAllByText(en)).length).toBeGreaterThan(0);
+    await i18n.changeLanguage('lv');
+    try {
+      const lv = 'Strādā ar savu uzņēmumu pasūtījumiem un krājumiem piešķirto atļauju robežās.';
+      expect((await screen.findAllByText(lv)).length).toBeGreaterThan(0);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

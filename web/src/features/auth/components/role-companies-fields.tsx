@@ -32,6 +32,8 @@ export function RoleCompaniesFields<T extends RoleCompanies, O>({
           <RoleSelect
             view={false}
             label={t('auth.users.fields.role')}
+            description={field.value ? t(`auth.roleDescriptions.${field.value}`) : undefined}
+            withDescriptions
             withAsterisk
             aria-required
             allowDeselect={false}

@@ -1,5 +1,6 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { Select, type SelectProps, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useListRoles } from '../api/list-roles';
 import { useAccessLabels } from './use-access-labels';
 
@@ -8,10 +9,13 @@ interface RoleSelectProps extends Omit<SelectProps<number>, 'data' | 'value' | '
   view: boolean;
   value: number | null;
   onChange: (value: number | null) => void;
+  /** Each option says what the role is for (forms that grant a role). */
+  withDescriptions?: boolean;
 }
 
 /** Roles from list_roles, named in the current language. */
-export function RoleSelect({ view, value, onChange, ...props }: RoleSelectProps) {
+export function RoleSelect({ view, value, onChange, withDescriptions = false, ...props }: RoleSelectProps) {
+  const { t } = useTranslation();
   const roles = useListRoles(view);
   const { roleName } = useAccessLabels();
   const data = useMemo(() => {
@@ -28,5 +32,24 @@ export function RoleSelect({ view, value, onChange, ...props }: RoleSelectProps)
     return items;
   }, [roles.data, roleName, value]);
 
-  return <Select<number> data={data} value={value} onChange={(next) => onChange(next)} {...props} />;
+  return (
+    <Select<number>
+      data={data}
+      value={value}
+      onChange={(next) => onChange(next)}
+      renderOption={
+        withDescriptions
+          ? ({ option }) => (
+              <div>
+                <Text size="sm">{option.label}</Text>
+                <Text size="xs" c="dimmed">
+                  {t(`auth.roleDescriptions.${option.value}`)}
+                </Text>
+              </div>
+            )
+          : undefined
+      }
+      {...props}
+    />
+  );
 }

@@ -1,6 +1,5 @@
 import { auth, type Permission, ROLE_USUAL_PERMISSIONS, type RoleId } from '@extranet/contract';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { fieldError } from '../../../shared/forms';
 import { useSession } from '../../../shared/session';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { FormError } from '../../../shared/ui/form-error';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -70,6 +70,8 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
     resolver: formResolver(AddUserForm),
     defaultValues: {
       username: '',
+      fio: '',
+      email: '',
       password: '',
       password_conf: '',
       permissions: usual(defaults.role as RoleId),
@@ -85,25 +87,28 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
     if (!permissionsChosen) setValue('permissions', usual(role));
   }, [role, permissionsChosen, setValue]);
 
-  const save = (values: auth.AddUserRequest) =>
-    addUser.mutate(values, {
+  const save = (values: auth.AddUserRequest) => {
+    // Name and address are optional: left empty, they are not sent.
+    const { fio, email, ...account } = values;
+    const request = { ...account, ...(fio ? { fio } : {}), ...(email ? { email } : {}) };
+    addUser.mutate(request, {
       onSuccess: ({ user_id }) => {
         notifySuccess(t('auth.users.add.created', { name: values.username }));
         allowNavigation();
         navigate(`/auth/users/profile/${user_id}`);
       },
     });
+  };
 
   const onSubmit = handleSubmit(
     (values) => {
       if (addUser.isPending) return;
       if (values.permissions.length > 0) return save(values);
       // Without a permission the user's menu is empty: said before saving, not found out later.
-      modals.openConfirmModal({
+      confirmAction({
         title: t('auth.users.add.noPermissionsTitle'),
-        children: <Text size="sm">{t('auth.users.add.noPermissionsText')}</Text>,
-        labels: { confirm: t('auth.users.add.noPermissionsConfirm'), cancel: t('common.cancel') },
-        closeButtonProps: { 'aria-label': t('common.close') },
+        text: t('auth.users.add.noPermissionsText'),
+        confirm: t('auth.users.add.noPermissionsConfirm'),
         onConfirm: () => save(values),
       });
     },
@@ -123,6 +128,21 @@ function AddUserFormCard({ defaults }: { defaults: Pick<AddUserForm, 'role' | 'c
             error={fieldError(t, errors.username)}
             {...register('username')}
           />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('auth.users.fields.fio')}
+              autoComplete="off"
+              error={fieldError(t, errors.fio)}
+              {...register('fio')}
+            />
+            <TextInput
+              label={t('auth.users.fields.email')}
+              type="email"
+              autoComplete="off"
+              error={fieldError(t, errors.email)}
+              {...register('email')}
+            />
+          </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NewPasswordInputs
               labels={{ password: t('auth.users.fields.password'), confirm: t('auth.users.fields.confirm') }}

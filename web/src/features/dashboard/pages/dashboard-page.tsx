@@ -1,7 +1,9 @@
+import { ROLE_ADMIN } from '@extranet/contract';
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { GettingStarted } from '../components/getting-started';
 import { OrderStatusPies } from '../components/order-status-pies';
 import { QuickLinks } from '../components/quick-links';
 
@@ -14,6 +16,7 @@ export function DashboardPage() {
         title={t('dashboard.title')}
         description={t('dashboard.welcome', { name: session.fio || session.username })}
       />
+      <GettingStarted enabled={session.role === ROLE_ADMIN} />
       <section aria-labelledby="dashboard-quick-links">
         <Title order={2} size="h4" mb="sm" id="dashboard-quick-links">
           {t('dashboard.quickLinks')}

@@ -33,7 +33,7 @@ function FileLink({ file }: { file: discussions.FileRef }) {
 
 function CommentItem({ comment, isOwn }: { comment: discussions.Comment; isOwn: boolean }) {
   const { t } = useTranslation();
-  const author = authorName(t, comment.user);
+  const author = authorName(t, comment.user, comment.text);
   return (
     <Box
       component="li"

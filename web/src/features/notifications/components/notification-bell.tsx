@@ -141,7 +141,7 @@ export function NotificationBell() {
                     <NotificationSubject subject={item.subject} />
                     <Group justify="space-between" gap="xs" wrap="nowrap">
                       <Text size="sm" fw={item.seen ? 500 : 700} truncate>
-                        {authorName(t, item.user)}
+                        {authorName(t, item.user, item.text)}
                       </Text>
                       <Group gap={4} wrap="nowrap">
                         {item.with_files && (

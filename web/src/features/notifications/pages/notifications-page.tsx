@@ -137,7 +137,7 @@ function NotificationRow({
           </Group>
           <Text size="sm" fs={item.is_dict ? 'italic' : undefined} style={{ overflowWrap: 'anywhere' }}>
             <Text span fw={600} size="sm">
-              {authorName(t, item.user)}:
+              {authorName(t, item.user, item.text)}:
             </Text>{' '}
             {commentText(t, item.text)}
             {item.with_files && (

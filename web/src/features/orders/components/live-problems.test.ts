@@ -20,6 +20,7 @@ function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
     currency_id: null,
     location_id: 3,
     truck_number: '',
+    external_code: '',
     self_picking: false,
     is_return: false,
     comments: '',

@@ -3,6 +3,7 @@ import { Anchor, Table, Text, Title } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { downloadFrom } from '../../../shared/api';
+import { formatFileSize } from '../../../shared/i18n/numbers';
 import { DataState } from '../../../shared/ui/data-state';
 import { notifyApiError } from '../../../shared/ui/notify';
 import type { OrderKind } from '../api/keys';
@@ -15,12 +16,6 @@ function download(document: orders.OrderDocument) {
     {},
     document.name,
   ).catch(notifyApiError);
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The warehouse's papers about the order (delivery note, CMR, proof of delivery...), to download. */
@@ -63,7 +58,7 @@ export function OrderDocuments({ kind, headId }: { kind: OrderKind; headId: numb
                           {document.name}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td>{formatSize(document.size)}</Table.Td>
+                      <Table.Td>{formatFileSize(document.size)}</Table.Td>
                       <Table.Td>{formatDateTime(document.created_at)}</Table.Td>
                     </Table.Tr>
                   ))}

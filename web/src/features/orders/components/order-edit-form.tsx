@@ -276,6 +276,12 @@ export function OrderEditForm({
               error={fieldError(t, formState.errors.truck_number)}
               {...register('truck_number')}
             />
+            <TextInput
+              label={t('orders.fields.externalCode')}
+              description={t('orders.edit.externalCodeHint')}
+              error={fieldError(t, formState.errors.external_code)}
+              {...register('external_code')}
+            />
           </SimpleGrid>
           <Group gap="xl" mt="md">
             {sales && <Checkbox label={t('orders.fields.selfPicking')} {...register('self_picking')} />}

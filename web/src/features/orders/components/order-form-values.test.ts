@@ -23,6 +23,7 @@ function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
     currency_id: 1,
     location_id: 2,
     truck_number: '',
+    external_code: '',
     self_picking: true,
     is_return: false,
     comments: '',
@@ -32,6 +33,11 @@ function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
 }
 
 describe('the edit form of an order', () => {
+  it('sends the external code trimmed, and an empty one as none', () => {
+    expect(editFieldsOf('purch', values({ external_code: ' PO-9 ' })).external_code).toBe('PO-9');
+    expect(editFieldsOf('purch', values({ external_code: '  ' })).external_code).toBeNull();
+  });
+
   it('drops deleted lines and lines without a SKU, and sends decimals as text', () => {
     const fields = editFieldsOf(
       'sales',

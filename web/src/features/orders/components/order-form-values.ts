@@ -44,6 +44,7 @@ export const OrderFormSchema = z
     currency_id: z.number().nullable(),
     location_id: z.number().nullable(),
     truck_number: text(LIMITS.truckNumber),
+    external_code: text(LIMITS.externalCode),
     self_picking: z.boolean(),
     is_return: z.boolean(),
     comments: text(LIMITS.comments),
@@ -117,6 +118,7 @@ export function formValuesOf(kind: OrderKind, order: OrderView): OrderFormValues
     currency_id: order.currency_id,
     location_id: order.location_id,
     truck_number: order.truck_number ?? '',
+    external_code: order.external_code ?? '',
     self_picking: purch ? false : s.self_picking,
     is_return: order.is_return,
     comments: purch ? '' : (s.comments ?? ''),
@@ -143,6 +145,7 @@ export function editFieldsOf<K extends OrderKind>(kind: K, values: OrderFormValu
   const common = {
     location_id: values.location_id,
     truck_number: orNull(values.truck_number),
+    external_code: orNull(values.external_code),
     delivery_date: values.delivery_date,
     currency_id: values.currency_id,
     is_return: values.is_return,
