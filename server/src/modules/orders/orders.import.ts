@@ -25,9 +25,9 @@ import { AppError } from '../../http/errors';
 import type { Actor } from '../../http/session';
 import { readXlsx, type XlsxCell, XlsxLimitError } from '../../http/xlsx';
 import { createOrderDiscussions } from '../discussions/order-discussions';
+import { move } from './orders.moves';
 import { insertHeads, insertLines } from './orders.repository';
 import { enqueueSends } from './orders.sends';
-import { move } from './orders.service';
 
 dayjs.extend(customParseFormat);
 
@@ -562,7 +562,7 @@ export async function importOrders(
         if (
           options.ready &&
           isComplete(kind, order) &&
-          (await move(tx, kind, headId, 'draft', 'ready', actor))
+          (await move({ tx, kind, headId, from: 'draft', to: 'ready', by: actor }))
         ) {
           ready.push(headId);
         }

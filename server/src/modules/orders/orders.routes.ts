@@ -6,16 +6,13 @@ import { AppError } from '../../http/errors';
 import { listOrderDocuments } from './orders.documents';
 import { exportOrders } from './orders.export';
 import { importOrders } from './orders.import';
+import { resetAllFailures, resetFailure, setDraft, setReady } from './orders.moves';
 import {
   addOrder,
   editOrder,
   excludeOrder,
   getAddOrderDefaults,
   listOrders,
-  resetAllFailures,
-  resetFailure,
-  setDraft,
-  setReady,
   viewOrder,
 } from './orders.service';
 
@@ -31,15 +28,21 @@ function registerKind(
   registerCall(app, deps, calls.exclude, (input, { actor }) =>
     excludeOrder(deps, actor, kind, input.head_id),
   );
-  registerCall(app, deps, calls.setReady, (input, { actor }) => setReady(deps, actor, kind, input.head_id));
-  registerCall(app, deps, calls.setDraft, (input, { actor }) => setDraft(deps, actor, kind, input.head_id));
+  registerCall(app, deps, calls.setReady, (input, { actor }) =>
+    setReady({ deps, actor, kind, headId: input.head_id }),
+  );
+  registerCall(app, deps, calls.setDraft, (input, { actor }) =>
+    setDraft({ deps, actor, kind, headId: input.head_id }),
+  );
   registerCall(app, deps, calls.resetFailure, (input, { actor }) =>
-    resetFailure(deps, actor, kind, input.head_id),
+    resetFailure({ deps, actor, kind, headId: input.head_id }),
   );
   registerCall(app, deps, calls.listDocuments, (input, { actor }) =>
     listOrderDocuments({ deps, actor, kind, headId: input.head_id }),
   );
-  registerCall(app, deps, calls.resetAllFailures, (_input, { actor }) => resetAllFailures(deps, actor, kind));
+  registerCall(app, deps, calls.resetAllFailures, (_input, { actor }) =>
+    resetAllFailures({ deps, actor, kind }),
+  );
   registerExport(app, deps, calls.exportOrders, (input, { actor, lang, reply }) =>
     exportOrders(deps, actor, kind, 'orders', input, { lang, reply }),
   );

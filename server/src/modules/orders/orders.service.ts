@@ -29,7 +29,6 @@ import {
   createOrderDiscussion,
   renameOrderDiscussion,
 } from '../discussions/order-discussions';
-import { emitWebhookEvents } from '../webhooks/webhooks.emit';
 import { findOrderSlot } from './orders.documents';
 import { orderChanges } from './orders.history';
 import { listOrderRows, type OrderRowRecord } from './orders.list';
@@ -45,17 +44,14 @@ import {
   type HeadValues,
   insertHead,
   type LineValues,
-  lockFailedHeadIds,
-  moveProgress,
   type OrderHeadRecord,
   type OrderLineRecord,
-  orderCompany,
   replaceLines,
   soleConsigneeId,
   uomCodes,
   updateHead,
 } from './orders.repository';
-import { cancelUnclaimedSend, enqueueSends, isSendClaimed } from './orders.sends';
+import { isSendClaimed } from './orders.sends';
 
 type OrderKind = orders.OrderKind;
 type OrderProgress = orders.OrderProgress;
@@ -97,7 +93,7 @@ export async function loadHead(
   return head;
 }
 
-function problemsOf(
+export function problemsOf(
   kind: OrderKind,
   head: OrderHeadRecord,
   lines: readonly OrderLineRecord[],
@@ -580,107 +576,4 @@ export async function orderRecord(
     { slot: await findOrderSlot(db, kind, head.id) },
   );
   return record;
-}
-
-type OrderEvent =
-  | { type: 'order.progress_changed'; change: { old: OrderProgress; new: OrderProgress } }
-  | { type: 'order.status_changed'; change: webhooks.WebhookData<'order.status_changed'>['change'] }
-  | { type: 'order.quantities_reported'; skus: string[] }
-  | {
-      type: 'order.slot_changed';
-      slot: orders.OrderSlot | null;
-      by: 'user' | 'warehouse';
-      reason: string | null;
-    }
-  | { type: 'order.document_added'; document: orders.OrderDocument };
-
-/** The order's webhook event, in the transaction of its change, read after the change. */
-export async function emitOrderEvent(tx: Executor, kind: OrderKind, headId: number, event: OrderEvent) {
-  const { type, ...rest } = event;
-  await emitWebhookEvents(tx, {
-    type,
-    company: orderCompany(kind, headId),
-    build: async () => {
-      const order = await orderRecord(tx, kind, headId);
-      return order ? [{ key: `order:${kind}:${headId}`, data: { kind, order, ...rest } as never }] : [];
-    },
-  });
-}
-
-/**
- * Moves the progress and writes the system comment (and its notifications) in one transaction,
- * signed by who moved it.
- */
-export async function move(
-  tx: Executor,
-  kind: OrderKind,
-  headId: number,
-  from: OrderProgress,
-  to: OrderProgress,
-  by?: Actor,
-): Promise<boolean> {
-  if (!(await moveProgress(tx, kind, headId, from, to))) return false;
-  await addOrderSystemComment(tx, {
-    kind,
-    headId,
-    dict: { code: 'order_progress_changed', old: from, new: to },
-    by,
-  });
-  await emitOrderEvent(tx, kind, headId, { type: 'order.progress_changed', change: { old: from, new: to } });
-  return true;
-}
-
-export async function setReady(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
-  return deps.db.transaction(async (tx) => {
-    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
-    if (head.isTemplate || head.progress !== 'draft') {
-      throw new AppError('order_ready_denied', { progress: head.progress });
-    }
-    const lines = await findOrderLines(tx, kind, head.id);
-    const { errors } = problemsOf(kind, head, lines);
-    if (errors.length) throw new AppError('order_incomplete', { errors });
-    await move(tx, kind, head.id, 'draft', 'ready', actor);
-    await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
-    return { head_id: head.id };
-  });
-}
-
-export async function setDraft(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
-  return deps.db.transaction(async (tx) => {
-    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
-    // Once the warehouse has taken the order (sent and later) it cannot come back; an order it
-    // refused can, to be fixed and set ready again (its send is over).
-    if (head.isTemplate || (head.progress !== 'ready' && head.progress !== 'failure')) {
-      throw new AppError('order_unready_denied', { progress: head.progress });
-    }
-    if (head.progress === 'failure') {
-      await move(tx, kind, head.id, 'failure', 'draft', actor);
-      return { head_id: head.id };
-    }
-    if (!(await cancelUnclaimedSend(tx, kind, head.id))) {
-      throw new AppError('order_unready_denied', { progress: head.progress, sending: true });
-    }
-    await move(tx, kind, head.id, 'ready', 'draft', actor);
-    return { head_id: head.id };
-  });
-}
-
-export async function resetFailure(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
-  return deps.db.transaction(async (tx) => {
-    const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
-    if (head.progress !== 'failure') throw new AppError('order_ready_denied', { progress: head.progress });
-    await move(tx, kind, head.id, 'failure', 'ready', actor);
-    await enqueueSends(tx, kind, [head.id], deps.config.WMS_SEND_DELAY_MS);
-    return { head_id: head.id };
-  });
-}
-
-export async function resetAllFailures(deps: Deps, actor: Actor, kind: OrderKind) {
-  return deps.db.transaction(async (tx) => {
-    const ids = await lockFailedHeadIds(tx, actor, kind);
-    const moved: number[] = [];
-    for (const id of ids) if (await move(tx, kind, id, 'failure', 'ready', actor)) moved.push(id);
-    await enqueueSends(tx, kind, moved, deps.config.WMS_SEND_DELAY_MS);
-    return { count: moved.length };
-  });
 }

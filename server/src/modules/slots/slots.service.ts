@@ -10,9 +10,10 @@ import { AppError } from '../../http/errors';
 import type { Actor } from '../../http/session';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import { findOrderSlot } from '../orders/orders.documents';
+import { emitOrderEvent } from '../orders/orders.events';
 import type { OrderHeadRecord } from '../orders/orders.repository';
 import { isSendClaimed } from '../orders/orders.sends';
-import { emitOrderEvent, loadHead } from '../orders/orders.service';
+import { loadHead } from '../orders/orders.service';
 import {
   addToBooked,
   deleteBooking,

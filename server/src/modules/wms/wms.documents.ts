@@ -7,7 +7,7 @@ import { addOrderSystemComment } from '../discussions/order-discussions';
 import { storeReceivedFile } from '../files/files.service';
 import type { StorageDriver } from '../files/storage';
 import { findOrderDocument } from '../orders/orders.documents';
-import { emitOrderEvent } from '../orders/orders.service';
+import { emitOrderEvent } from '../orders/orders.events';
 import { WmsRefusal } from './wms.refusal';
 import { findLiveOrder } from './wms.repository';
 import { checkSignature } from './wms.signature';
