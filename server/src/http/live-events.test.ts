@@ -197,13 +197,13 @@ describe('GET /api/events', () => {
   });
 
   it('tells a user their bell changed, and only them', async () => {
-    // A colleague with the notifications of purchase orders: a move's system comment notifies them.
+    // A colleague who keeps the moves of orders: a move's system comment notifies them.
     const colleague = await createUser(app.deps.db, {
       permissions: ['pord'],
       companyIds: [ours.company.id],
-      notificationTypes: ['pord'],
+      notificationTypes: ['pord', 'omov'],
     });
-    const outsider = await createOrderWorld(app.deps.db, { notificationTypes: ['pord'] });
+    const outsider = await createOrderWorld(app.deps.db, { notificationTypes: ['pord', 'omov'] });
     const colleagueStream = await openStream(await loginAs(app, colleague));
     const outsiderStream = await openStream(await loginAs(app, outsider.user));
     const order = await insertCompleteDraft(app.deps.db, 'purch', ours);
