@@ -59,3 +59,16 @@ export function translate(lang: string, key: string, params: TranslateParams = {
     return typeof value === 'number' ? numbers.format(value) : value;
   });
 }
+
+/** A time in an email, written the language's way, in UTC: the server does not know the reader's zone. */
+export function formatMailTime(lang: string, date: Date): string {
+  return new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(date);
+}

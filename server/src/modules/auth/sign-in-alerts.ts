@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
-import { translate, writingLanguage } from '../../i18n';
+import { formatMailTime, translate, writingLanguage } from '../../i18n';
 import { emailQueue } from '../../jobs/email';
 import { enqueue } from '../../jobs/outbox';
 
@@ -15,19 +15,6 @@ export type SignInAlert = 'failures' | 'second_factor';
 
 const SUBJECT = { failures: 'signInAlert.failuresSubject', second_factor: 'signInAlert.secondFactorSubject' };
 const TEXT = { failures: 'signInAlert.failuresText', second_factor: 'signInAlert.secondFactorText' };
-
-/** Times in UTC: the server does not know the reader's time zone. */
-function formatTime(lang: string, date: Date): string {
-  return new Intl.DateTimeFormat(lang, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(date);
-}
 
 export async function queueSignInAlert(
   db: Executor,
@@ -60,7 +47,7 @@ export async function queueSignInAlert(
     failures: String(options.failures),
     minutes: String(options.lockMinutes),
     address: options.address,
-    time: formatTime(lang, now),
+    time: formatMailTime(lang, now),
   };
   await enqueue(db, emailQueue, [
     {

@@ -1,5 +1,5 @@
 import { discussions, type Language, wms } from '@extranet/contract';
-import { type TranslateParams, translate } from '../../i18n';
+import { formatMailTime, type TranslateParams, translate } from '../../i18n';
 
 export interface SummaryItem {
   creationDate: Date;
@@ -26,19 +26,6 @@ function shorten(text: string): string {
   return flat.length > TEXT_MAX ? `${flat.slice(0, TEXT_MAX)}...` : flat;
 }
 
-/** Times in UTC, written the language's way: the server does not know the reader's time zone. */
-function formatTime(lang: Language, date: Date): string {
-  return new Intl.DateTimeFormat(lang, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(date);
-}
-
 /** A plain-text digest in the user's language, from the locale files the web app reads too. */
 export function renderSummary(options: {
   lang: Language;
@@ -50,7 +37,7 @@ export function renderSummary(options: {
   const lines = options.items.map((item) => {
     const body = item.dict ? sentence(t, item.dict) : shorten(item.text ?? '');
     const line = t('email.item', {
-      time: formatTime(options.lang, item.creationDate),
+      time: formatMailTime(options.lang, item.creationDate),
       sender: item.dict
         ? discussions.changeAuthorName(
             t,
