@@ -115,7 +115,7 @@ test('a purchase order goes from nothing to ready in the browser', async ({ page
   await expect(page.getByTestId('order-errors')).toHaveCount(0);
   await expect(page.getByTestId('order-lines').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('order-total')).toHaveText(/^30\.06 \w{3}$/);
-  await expect(page.getByText('Ref 1/2')).toBeVisible();
+  await expect(page.getByText('Ref 1/2', { exact: true })).toBeVisible();
   await expect(page.getByTestId('field-delivery-date')).toContainText(dayFromToday(7));
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Set ready' }).click();
