@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type apikeys, PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
-import { and, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { companies, notifications, sessions, userCompanies, userPermissions, users } from '../db/schema';
 import { type SessionLookup, sessionCacheOf } from './session-cache';
@@ -226,6 +226,31 @@ export async function revokeUserSessions(db: Executor, userId: number): Promise<
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends the sessions of every user of a company but one (the administrator making the change), as
+ * when the company starts requiring single sign-on: password sessions must not outlive the rule.
+ */
+export async function revokeCompanySessions(
+  db: Executor,
+  companyId: number,
+  exceptUserId: number,
+): Promise<void> {
+  const members = db
+    .select({ userId: userCompanies.userId })
+    .from(userCompanies)
+    .where(eq(userCompanies.companyId, companyId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(sessions.userId, members),
+        sql`${sessions.userId} <> ${exceptUserId}`,
+        isNull(sessions.revokedAt),
+      ),
+    );
 }
 
 /**

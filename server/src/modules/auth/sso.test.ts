@@ -200,10 +200,18 @@ describe('single sign-on', () => {
     });
     const admin = await createUser(app.deps.db, { roleId: 99, permissions: ['umgr', 'cmgr'] });
     const switchOn = { company_id: company.id, required: true };
-    expect((await app.call(auth.setCompanySso, switchOn, await loginAs(app, manager))).body).toEqual({
+    const openedByPassword = await loginAs(app, user);
+    const managerToken = await loginAs(app, manager);
+    expect((await app.call(auth.setCompanySso, switchOn, managerToken)).body).toEqual({
       failure: { code: 'permission_required' },
     });
-    expect((await app.call(auth.setCompanySso, switchOn, await loginAs(app, admin))).body).toEqual({});
+    expect((await app.call(auth.getSession, {}, openedByPassword)).status).toBe(200);
+    const adminToken = await loginAs(app, admin);
+    expect((await app.call(auth.setCompanySso, switchOn, adminToken)).body).toEqual({});
+    // The sessions opened by password end with the rule; the administrator's own goes on.
+    expect((await app.call(auth.getSession, {}, openedByPassword)).status).toBe(401);
+    expect((await app.call(auth.getSession, {}, managerToken)).status).toBe(401);
+    expect((await app.call(auth.getSession, {}, adminToken)).status).toBe(200);
     const byPassword = await app.call(auth.login, { username: user.username, password: user.password });
     expect(byPassword.body).toEqual({ failure: { code: 'sso_required' } });
     const wrongPassword = await app.call(auth.login, {

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { type ListQuery, toPage } from '../../http/lists';
-import { type Actor, revokeUserSessions } from '../../http/session';
+import { type Actor, revokeCompanySessions, revokeUserSessions } from '../../http/session';
 import { clearFailures } from './lockout';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from './password';
 import { removeSecondFactor } from './second-factor';
@@ -260,11 +260,18 @@ export async function setCompanySecondFactor(deps: Deps, actor: Actor, companyId
   if (!updated) throw new AppError('company_not_permitted', { company_id: companyId });
 }
 
-/** Role 99 only: every user of the company must sign in through single sign-on (or no longer). */
+/**
+ * Role 99 only: every user of the company must sign in through single sign-on (or no longer).
+ * Turning it on ends the company's open sessions (but the administrator's own): they may have been
+ * opened with a password, which the rule now refuses.
+ */
 export async function setCompanySso(deps: Deps, actor: Actor, companyId: number, required: boolean) {
   if (!actor.isAdmin) throw new AppError('permission_required');
-  const updated = await setCompanySsoRequired(deps.db, companyId, required);
-  if (!updated) throw new AppError('company_not_permitted', { company_id: companyId });
+  await deps.db.transaction(async (tx) => {
+    const updated = await setCompanySsoRequired(tx, companyId, required);
+    if (!updated) throw new AppError('company_not_permitted', { company_id: companyId });
+    if (required) await revokeCompanySessions(tx, companyId, actor.userId);
+  });
 }
 
 export async function setUserExcluded(deps: Deps, actor: Actor, userId: number, excluded: boolean) {

@@ -2,6 +2,7 @@ import type { auth } from '@extranet/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fetchPageConfig } from '../../shared/api/page-config-file';
 import { sessionToken } from '../../shared/session';
 import { type Handler, makeSession, renderApp, stubApi } from '../../test/render-app';
 
@@ -44,6 +45,7 @@ function server(handlers: Record<string, Handler>) {
     const body = JSON.parse((init.body as string) ?? '{}');
     const headers = init.headers as Record<string, string>;
     calls.push({ path, body, headers });
+    if (path === '/auth/login' && handlers['/auth/login']) return json(handlers['/auth/login'](body).body);
     if (path === '/auth/login') {
       const { password } = body as { password: string };
       if (password !== 'right-password-1') return json({ failure: { code: 'auth_error' } });
@@ -121,5 +123,29 @@ describe('a session that ends while a form is open', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     expect(app.router.state.location.search).toBe('?redirectTo=%2Fauth%2Fusers%2Fprofile%2F5');
     expect(sessionToken.get()).toBeNull();
+  });
+
+  it('offers only the provider when the company requires single sign-on', async () => {
+    globalThis.fetch = (async () =>
+      new Response(JSON.stringify({ apiBaseUrl: '/api', SSO_DISPLAY_NAME: 'Acme ID' }))) as typeof fetch;
+    await fetchPageConfig();
+    const api = server({ '/auth/login': () => ({ body: { failure: { code: 'sso_required' } } }) });
+    sessionToken.set('code-1');
+    const app = await renderApp('/auth/users/profile/5');
+    await screen.findByText('This user is active.');
+    api.end();
+    void app.queryClient.refetchQueries({ queryKey: ['auth', 'session'] });
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    const user = userEvent.setup();
+    expect(within(dialog).getByRole('link', { name: 'Sign in with Acme ID' }).getAttribute('href')).toBe(
+      '/api/auth/sso/start',
+    );
+    await user.type(within(dialog).getByLabelText(/^Password/, { selector: 'input' }), 'old-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in and continue' }));
+    expect(await within(dialog).findByTestId('form-error')).toBeTruthy();
+    // The password can no longer open a session: only the provider is left to offer.
+    expect(within(dialog).queryByLabelText(/^Password/, { selector: 'input' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Sign in and continue' })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Sign in with Acme ID' })).toBeTruthy();
   });
 });

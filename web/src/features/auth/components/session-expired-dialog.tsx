@@ -13,6 +13,7 @@ import {
 import { FormError } from '../../../shared/ui/form-error';
 import { login } from '../api/login';
 import { usePasswordToggleProps } from '../forms/password-toggle';
+import { SsoButton, ssoSettings } from './sso-sign-in';
 
 /** Refusals after which the code of the authenticator app is asked for (as on the login page). */
 const CODE_STEPS = ['second_factor_required', 'second_factor_invalid', 'too_many_login_failures'];
@@ -21,7 +22,8 @@ const CODE_STEPS = ['second_factor_required', 'second_factor_invalid', 'too_many
  * Over the page, when the session has ended while the user works: the same user signs in again
  * with the password (and the second factor, if theirs), and the calls that were refused are made
  * again (shared/session/reauth.ts). The page under it stays as it is, with everything typed.
- * Signing out instead goes to the login page.
+ * Signing out instead goes to the login page. Where single sign-on is set up, the provider is
+ * offered too, and is the only way back for a user whose company requires it (sso_required).
  */
 export function SessionExpiredDialog() {
   const { t } = useTranslation();
@@ -44,6 +46,8 @@ export function SessionExpiredDialog() {
 
   if (!session) return null;
   const username = session.username;
+  const sso = ssoSettings();
+  const ssoOnly = sso !== undefined && errorCodeOf(error) === 'sso_required';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,17 +88,19 @@ export function SessionExpiredDialog() {
           <FormError error={error} />
           {/* For password managers: whose password this is. */}
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <PasswordInput
-            {...toggle}
-            label={t('auth.login.password')}
-            autoComplete="current-password"
-            withAsterisk
-            aria-required
-            data-autofocus
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          {otp !== null && (
+          {!ssoOnly && (
+            <PasswordInput
+              {...toggle}
+              label={t('auth.login.password')}
+              autoComplete="current-password"
+              withAsterisk
+              aria-required
+              data-autofocus
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+          )}
+          {otp !== null && !ssoOnly && (
             <TextInput
               label={t('sessionExpiry.code')}
               autoComplete="one-time-code"
@@ -106,10 +112,13 @@ export function SessionExpiredDialog() {
             <Button variant="default" onClick={() => reauth.giveUp()} disabled={busy}>
               {t('sessionExpiry.signOut')}
             </Button>
-            <Button type="submit" loading={busy} disabled={!password}>
-              {t('sessionExpiry.submit')}
-            </Button>
+            {!ssoOnly && (
+              <Button type="submit" loading={busy} disabled={!password}>
+                {t('sessionExpiry.submit')}
+              </Button>
+            )}
           </Group>
+          {sso && <SsoButton settings={sso} />}
         </Stack>
       </form>
     </Modal>

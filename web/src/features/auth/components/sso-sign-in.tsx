@@ -8,7 +8,7 @@ import { FormError } from '../../../shared/ui/form-error';
 import { useSsoExchange } from '../api/use-sso-exchange';
 
 /** The provider's name when single sign-on is set up (config.json SSO_DISPLAY_NAME). */
-function ssoSettings(): { name: string; startUrl: string } | undefined {
+export function ssoSettings(): { name: string; startUrl: string } | undefined {
   let config: { SSO_DISPLAY_NAME?: unknown; apiBaseUrl?: unknown };
   try {
     config = (fetchedPageConfig() ?? {}) as typeof config;
@@ -89,14 +89,20 @@ export function SsoSignIn() {
           </Stack>
         </form>
       )}
-      {settings && (
-        <>
-          <Divider label={t('auth.login.or')} labelPosition="center" />
-          <Button component="a" href={settings.startUrl} variant="default" fullWidth>
-            {t('auth.login.ssoButton', { name: settings.name })}
-          </Button>
-        </>
-      )}
+      {settings && <SsoButton settings={settings} />}
     </Stack>
+  );
+}
+
+/** "Sign in with …": to the provider, which comes back to the sign-in page. */
+export function SsoButton({ settings }: { settings: { name: string; startUrl: string } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Divider label={t('auth.login.or')} labelPosition="center" />
+      <Button component="a" href={settings.startUrl} variant="default" fullWidth>
+        {t('auth.login.ssoButton', { name: settings.name })}
+      </Button>
+    </>
   );
 }
