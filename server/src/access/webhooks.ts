@@ -1,10 +1,10 @@
-import { orders, PERMISSIONS, type Permission, ROLE_ADMIN, webhooks } from '@extranet/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { orders, type Permission, webhooks } from '@extranet/contract';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
-import { companies, discussions, userCompanies, userPermissions, users } from '../db/schema';
+import { companies, discussions, users } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { Actor } from '../http/session';
+import { ACTIVE_COMPANY_IDS, ACTOR_USER_COLUMNS, type Actor, actorOf } from '../http/session';
 import { readableCondition } from './discussions';
 import { companyCondition } from './tenancy';
 
@@ -32,50 +32,14 @@ export function assertEventsPermitted(actor: Actor, events: readonly EventType[]
   });
 }
 
-// Columns inside sql`` of a select list are rendered unqualified by Drizzle.
-const USERS_ID = sql.raw('"users"."id"');
-
 /** The user as the access rules see them now, with whether they are deactivated. */
 async function ownerOf(db: Executor, userId: number) {
   const [row] = await db
-    .select({
-      userId: users.id,
-      username: users.username,
-      fio: users.fio,
-      email: users.email,
-      lang: users.lang,
-      role: users.roleId,
-      excluded: users.excluded,
-      permissions: sql<
-        string[]
-      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${USERS_ID})`,
-      companyIds: sql<
-        number[]
-      >`array(select uc.company_id from ${userCompanies} as uc join ${companies} as c on c.id = uc.company_id
-          where uc.user_id = ${USERS_ID} and c.active order by 1)`,
-    })
+    .select({ ...ACTOR_USER_COLUMNS, companyIds: ACTIVE_COMPANY_IDS, excluded: users.excluded })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return undefined;
-  const actor: Actor = {
-    sessionId: 0,
-    token: '',
-    userId: row.userId,
-    username: row.username,
-    fio: row.fio,
-    email: row.email,
-    lang: row.lang,
-    role: row.role,
-    limited: false,
-    secondFactorSetup: false,
-    permissions: new Set(
-      row.permissions.filter((p): p is Permission => PERMISSIONS.includes(p as Permission)),
-    ),
-    companyIds: row.companyIds.map(Number),
-    isAdmin: row.role === ROLE_ADMIN,
-    hasNewNotifications: false,
-  };
-  return { actor, excluded: row.excluded };
+  return { actor: actorOf(row), excluded: row.excluded };
 }
 
 const holdsOne = (owner: Actor, needed: readonly Permission[]): Refusal | null =>

@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { apikeys, PERMISSIONS, type Permission, ROLE_ADMIN } from '@extranet/contract';
+import { apikeys, ROLE_ADMIN } from '@extranet/contract';
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client';
 import { apiKeys, users } from '../db/schema';
 import { AppError } from './errors';
 import { countHit } from './rate-limit-store';
-import { type Actor, companiesLetIn, hashToken } from './session';
+import {
+  ACTOR_USER_COLUMNS,
+  type Actor,
+  actorOf,
+  companiesLetIn,
+  hashToken,
+  knownPermissions,
+  USERS_ID,
+} from './session';
 
 // Columns inside sql`` of a select list are rendered unqualified by Drizzle; subqueries name the
 // outer rows in full.
-const USERS_ID = sql.raw('"users"."id"');
 const USERS_ROLE = sql.raw('"users"."role_id"');
 const KEY_ID = sql.raw('"api_keys"."id"');
 
@@ -40,15 +47,7 @@ export async function findKeyActor(db: Executor, secret: string): Promise<Actor 
       keyId: apiKeys.id,
       keyPermissions: apiKeys.permissions,
       keyScopes: apiKeys.scopes,
-      userId: users.id,
-      username: users.username,
-      fio: users.fio,
-      email: users.email,
-      lang: users.lang,
-      role: users.roleId,
-      ownerPermissions: sql<
-        string[]
-      >`array(select up.perm_id from user_permissions as up where up.user_id = ${USERS_ID})`,
+      ...ACTOR_USER_COLUMNS,
       companyIds: sql<number[]>`array(select kc.company_id from api_key_companies as kc
           join companies as c on c.id = kc.company_id
           where kc.api_key_id = ${KEY_ID} and c.active
@@ -70,33 +69,23 @@ export async function findKeyActor(db: Executor, secret: string): Promise<Actor 
   if (!row) return undefined;
   const companyIds = row.companyIds.map(Number);
   if (companyIds.length === 0) return undefined;
-  const permissions = new Set(
-    row.keyPermissions.filter(
-      (p): p is Permission =>
-        p !== 'umgr' && PERMISSIONS.includes(p as Permission) && row.ownerPermissions.includes(p),
-    ),
+  return actorOf(
+    { ...row, companyIds },
+    {
+      apiKeyId: row.keyId,
+      keyScopes: new Set(
+        row.keyScopes.filter((s): s is apikeys.KeyScope =>
+          apikeys.KEY_SCOPES.includes(s as apikeys.KeyScope),
+        ),
+      ),
+      // The key's permissions that its owner still holds, never user management.
+      permissions: new Set(
+        [...knownPermissions(row.keyPermissions)].filter((p) => p !== 'umgr' && row.permissions.includes(p)),
+      ),
+      // A key works for its companies only, whoever made it.
+      isAdmin: false,
+    },
   );
-  return {
-    sessionId: 0,
-    token: '',
-    apiKeyId: row.keyId,
-    keyScopes: new Set(
-      row.keyScopes.filter((s): s is apikeys.KeyScope => apikeys.KEY_SCOPES.includes(s as apikeys.KeyScope)),
-    ),
-    userId: row.userId,
-    username: row.username,
-    fio: row.fio,
-    email: row.email,
-    lang: row.lang,
-    role: row.role,
-    limited: false,
-    secondFactorSetup: false,
-    permissions,
-    companyIds,
-    // A key works for its companies only, whoever made it.
-    isAdmin: false,
-    hasNewNotifications: false,
-  };
 }
 
 /**

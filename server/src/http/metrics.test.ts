@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { SEND_JOB } from '../modules/orders/orders.sends';
 import { sendWorkerOptions } from '../modules/wms/wms.jobs';
-import { processSendJobs } from '../modules/wms/wms.service';
+import { processSendJobs } from '../modules/wms/wms.sends';
 import { createTestApp, loginAs, openTestDatabase, type TestApp, testConfig } from '../test/app';
 import { createWmsWorld, insertCompleteDraft, recordingConnector } from '../test/wms.factories';
 

@@ -7,7 +7,7 @@ import { type SessionLookup, sessionCacheOf } from './session-cache';
 
 // Columns inside sql`` of a select list are rendered unqualified by Drizzle; a subquery needs
 // the outer row's id spelled out.
-const USERS_ID = sql.raw('"users"."id"');
+export const USERS_ID = sql.raw('"users"."id"');
 
 /** Who makes a call: resolved once per request from the session token. */
 export interface Actor {
@@ -51,6 +51,68 @@ export function parseAuthorization(header: string | undefined): string | undefin
   return match?.[1];
 }
 
+/**
+ * The columns of the `users` row a call is made as: who, role and permissions. Every way of
+ * making a call (a session, an API key, a webhook's owner at delivery) selects these, then
+ * `actorOf` builds the Actor, so the three agree on what an actor is.
+ */
+export const ACTOR_USER_COLUMNS = {
+  userId: users.id,
+  username: users.username,
+  fio: users.fio,
+  email: users.email,
+  lang: users.lang,
+  role: users.roleId,
+  permissions: sql<
+    string[]
+  >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${USERS_ID})`,
+};
+
+/** The active companies of the `users` row (a deactivated company lets no one see its data). */
+export const ACTIVE_COMPANY_IDS = sql<
+  number[]
+>`array(select uc.company_id from ${userCompanies} as uc join ${companies} as c on c.id = uc.company_id
+    where uc.user_id = ${USERS_ID} and c.active order by 1)`;
+
+interface ActorUserRow {
+  userId: number;
+  username: string;
+  fio: string | null;
+  email: string | null;
+  lang: string;
+  role: number;
+  permissions: string[];
+  companyIds: number[];
+}
+
+/** Only the permissions the product knows, whatever the table holds. */
+export const knownPermissions = (names: readonly string[]): Set<Permission> =>
+  new Set(names.filter((p): p is Permission => PERMISSIONS.includes(p as Permission)));
+
+/**
+ * The Actor of a row selected with ACTOR_USER_COLUMNS and its companies: without a session
+ * unless `more` names one.
+ */
+export function actorOf(row: ActorUserRow, more: Partial<Actor> = {}): Actor {
+  return {
+    sessionId: 0,
+    token: '',
+    userId: row.userId,
+    username: row.username,
+    fio: row.fio,
+    email: row.email,
+    lang: row.lang,
+    role: row.role,
+    limited: false,
+    secondFactorSetup: false,
+    permissions: knownPermissions(row.permissions),
+    companyIds: row.companyIds.map(Number),
+    isAdmin: row.role === ROLE_ADMIN,
+    hasNewNotifications: false,
+    ...more,
+  };
+}
+
 // Aliased in full: in a select list drizzle names columns without their table.
 const companyOfUser = (userId: SQL, active: boolean) =>
   sql`exists(select 1 from ${userCompanies} as luc join ${companies} as lc on lc.id = luc.company_id
@@ -73,19 +135,8 @@ function buildSessionLookup(db: Db) {
       sessionId: sessions.id,
       limited: sessions.limited,
       secondFactorSetup: sessions.secondFactorSetup,
-      userId: users.id,
-      username: users.username,
-      fio: users.fio,
-      email: users.email,
-      lang: users.lang,
-      role: users.roleId,
-      permissions: sql<
-        string[]
-      >`array(select ${userPermissions.permId} from ${userPermissions} where ${userPermissions.userId} = ${USERS_ID})`,
-      companyIds: sql<
-        number[]
-      >`array(select uc.company_id from ${userCompanies} as uc join ${companies} as c on c.id = uc.company_id
-          where uc.user_id = ${USERS_ID} and c.active order by 1)`,
+      ...ACTOR_USER_COLUMNS,
+      companyIds: ACTIVE_COMPANY_IDS,
       hasNew: sql<boolean>`exists(select 1 from ${notifications} where ${notifications.userId} = ${USERS_ID} and ${notifications.seen} = false)`,
       idleExpiresAt: sessions.idleExpiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
@@ -117,25 +168,13 @@ export async function lookupSession(db: Executor, token: string): Promise<Sessio
   }
   const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return undefined;
-  const permissions = new Set(
-    row.permissions.filter((p): p is Permission => PERMISSIONS.includes(p as Permission)),
-  );
-  const actor: Actor = {
+  const actor = actorOf(row, {
     sessionId: row.sessionId,
     token,
-    userId: row.userId,
-    username: row.username,
-    fio: row.fio,
-    email: row.email,
-    lang: row.lang,
-    role: row.role,
     limited: row.limited,
     secondFactorSetup: row.secondFactorSetup,
-    permissions,
-    companyIds: row.companyIds.map(Number),
-    isAdmin: row.role === ROLE_ADMIN,
     hasNewNotifications: row.hasNew,
-  };
+  });
   return { actor, idleExpiresAt: row.idleExpiresAt, absoluteExpiresAt: row.absoluteExpiresAt };
 }
 

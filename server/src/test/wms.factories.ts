@@ -5,9 +5,10 @@ import type { Db, Executor } from '../db/client';
 import { comments, discussions, jobs, purchLines, salesLines } from '../db/schema';
 import { SEND_JOB, sendKey } from '../modules/orders/orders.sends';
 import type { SendOutcome, WmsConnector } from '../modules/wms/wms.connector';
-import { applyDueSimulatedEvents, type SendWorkerOptions } from '../modules/wms/wms.service';
+import type { SendWorkerOptions } from '../modules/wms/wms.sends';
 import { signWms } from '../modules/wms/wms.signature';
 import { createSimulatorConnector } from '../modules/wms/wms.simulator';
+import { applyDueSimulatedEvents } from '../modules/wms/wms.simulator-events';
 import { createEan } from './catalogs.factories';
 import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
 

@@ -25,7 +25,7 @@ import {
 } from '../../test/wms.factories';
 import { processBookingUpdates } from '../wms/wms.bookings';
 import { loadOrderMessage } from '../wms/wms.repository';
-import { processSendJobs } from '../wms/wms.service';
+import { processSendJobs } from '../wms/wms.sends';
 
 const SECRET = 'a-test-secret-of-some-length';
 const ZONE = 'Europe/Riga';

@@ -3,11 +3,11 @@ import type { Db } from '../../db/client';
 import { finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
 import { type BookingUpdatePayload, bookingUpdateQueue } from '../slots/slots.sends';
 import type { SendOutcome, WmsConnector } from './wms.connector';
+import { errorText } from './wms.inbound';
 import { findLiveOrder, findOrderBooking } from './wms.repository';
-import type { SendWorkerOptions } from './wms.service';
+import type { SendWorkerOptions } from './wms.sends';
 
 const BATCH = 20;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function processBookingUpdate(
   db: Db,

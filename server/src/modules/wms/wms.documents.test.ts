@@ -11,7 +11,7 @@ import {
   testSimulator,
   WORKER,
 } from '../../test/wms.factories';
-import { processSendJobs } from './wms.service';
+import { processSendJobs } from './wms.sends';
 import { signWms } from './wms.signature';
 import { storeDueSimulatedPapers } from './wms.simulator-documents';
 

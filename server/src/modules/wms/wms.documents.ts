@@ -1,6 +1,6 @@
 import { decode, wms } from '@extranet/contract';
 import type { Executor } from '../../db/client';
-import { orderDocuments, wmsEvents } from '../../db/schema';
+import { orderDocuments } from '../../db/schema';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import { addOrderSystemComment } from '../discussions/order-discussions';
@@ -8,9 +8,9 @@ import { storeReceivedFile } from '../files/files.service';
 import type { StorageDriver } from '../files/storage';
 import { findOrderDocument } from '../orders/orders.documents';
 import { emitOrderEvent } from '../orders/orders.events';
+import { malformedRefusal, rememberEvent, type SignedRequest, verifySignature } from './wms.inbound';
 import { WmsRefusal } from './wms.refusal';
 import { findLiveOrder } from './wms.repository';
-import { checkSignature } from './wms.signature';
 
 /** The file rules of attachments, answered as the warehouse link's refusals. */
 const FILE_REFUSALS = [
@@ -32,12 +32,7 @@ export async function applyWmsDocument(
   options: { deps: Deps; storage: StorageDriver; meta: wms.WmsDocumentMeta; data: Buffer },
 ): Promise<{ result: wms.WmsDocumentResponse; discard: () => Promise<void> }> {
   const { meta } = options;
-  const fresh = await tx
-    .insert(wmsEvents)
-    .values({ id: meta.event_id })
-    .onConflictDoNothing()
-    .returning({ id: wmsEvents.id });
-  if (fresh.length === 0) throw new WmsRefusal('wms_event_duplicate', { event_id: meta.event_id });
+  await rememberEvent(tx, meta.event_id);
   const { kind, head_id: headId } = meta.order;
   const head = await findLiveOrder(tx, kind, headId);
   if (!head) throw new WmsRefusal('wms_order_unknown', { order: meta.order });
@@ -108,15 +103,7 @@ async function readDocumentParts(body: Buffer, contentType: string | undefined) 
   try {
     meta = decode(wms.WmsDocumentMeta, JSON.parse(metaText));
   } catch (error) {
-    const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
-    throw new WmsRefusal(
-      'malformed_api_request',
-      issues
-        ? issues
-            .slice(0, 10)
-            .map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }))
-        : 'meta is not JSON',
-    );
+    throw malformedRefusal(error, 'meta is not JSON');
   }
   return { meta, data: Buffer.from(await file.arrayBuffer()) };
 }
@@ -128,17 +115,9 @@ async function readDocumentParts(body: Buffer, contentType: string | undefined) 
 export async function receiveWmsDocument(
   deps: Deps,
   storage: StorageDriver,
-  request: {
-    timestamp?: string | string[];
-    signature?: string | string[];
-    contentType?: string;
-    body: Buffer;
-  },
+  request: SignedRequest & { contentType?: string },
 ): Promise<wms.WmsDocumentResponse> {
-  const secret = deps.config.WMS_SECRET;
-  if (!secret) throw new WmsRefusal('wms_not_configured');
-  const check = checkSignature({ secret, ...request });
-  if (check !== 'ok') throw new WmsRefusal(check);
+  verifySignature(deps, request);
   const { meta, data } = await readDocumentParts(request.body, request.contentType);
   let discard: (() => Promise<void>) | undefined;
   try {

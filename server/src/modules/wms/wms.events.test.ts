@@ -15,8 +15,9 @@ import {
   systemTexts,
   WORKER,
 } from '../../test/wms.factories';
+import { receiveWmsEvent } from './wms.events';
 import { WmsRefusal } from './wms.refusal';
-import { processSendJobs, receiveWmsEvent } from './wms.service';
+import { processSendJobs } from './wms.sends';
 import { signWms } from './wms.signature';
 
 const SECRET = 'a-test-secret-of-some-length';

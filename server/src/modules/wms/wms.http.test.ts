@@ -16,7 +16,7 @@ import {
   WORKER,
 } from '../../test/wms.factories';
 import { createHttpConnector } from './wms.http-connector';
-import { processSendJobs } from './wms.service';
+import { processSendJobs } from './wms.sends';
 import { checkSignature } from './wms.signature';
 
 const SECRET = 'shared-secret-with-the-warehouse';

@@ -20,9 +20,10 @@ import {
   WORKER,
 } from '../../test/wms.factories';
 import { SEND_JOB } from '../orders/orders.sends';
-import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
+import { processSendJobs } from './wms.sends';
 import { SIMULATED_STATUS } from './wms.simulator';
 import { storeDueSimulatedPapers } from './wms.simulator-documents';
+import { applyDueSimulatedEvents } from './wms.simulator-events';
 
 /**
  * Two server instances on one database, as two processes behind a load balancer would be. With

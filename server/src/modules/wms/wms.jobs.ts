@@ -6,9 +6,10 @@ import { processBookingUpdates } from './wms.bookings';
 import type { WmsConnector } from './wms.connector';
 import { createHttpConnector } from './wms.http-connector';
 import { forgetOldWmsRecords } from './wms.retention';
-import { applyDueSimulatedEvents, processSendJobs, type SendWorkerOptions } from './wms.service';
+import { processSendJobs, type SendWorkerOptions } from './wms.sends';
 import { createSimulatorConnector } from './wms.simulator';
 import { storeDueSimulatedPapers } from './wms.simulator-documents';
+import { applyDueSimulatedEvents } from './wms.simulator-events';
 
 /** The connector WMS_CONNECTOR names (config.ts makes sure http has its URL and secret). */
 export function createConnector(deps: Deps): WmsConnector {

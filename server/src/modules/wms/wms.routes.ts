@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../http/calls';
 import type { StorageDriver } from '../files/storage';
 import { receiveWmsDocument } from './wms.documents';
+import { receiveWmsEvent } from './wms.events';
 import { WmsRefusal } from './wms.refusal';
-import { receiveWmsEvent } from './wms.service';
 
 const WMS_EVENT_BODY_LIMIT = 8 * 1024 * 1024;
 /** Room for a document's meta part and the multipart framing beside its file. */

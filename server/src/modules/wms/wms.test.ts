@@ -23,8 +23,9 @@ import {
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { warehouseFailure } from './wms.failure';
 import { forgetOldWmsRecords } from './wms.retention';
-import { applyDueSimulatedEvents, processSendJobs } from './wms.service';
+import { processSendJobs } from './wms.sends';
 import { SIMULATED_REFUSALS, SIMULATED_STATUS } from './wms.simulator';
+import { applyDueSimulatedEvents } from './wms.simulator-events';
 
 type Kind = 'purch' | 'sales';
 

@@ -12,7 +12,7 @@ import {
   testSimulator,
   WORKER,
 } from '../../test/wms.factories';
-import { processSendJobs } from './wms.service';
+import { processSendJobs } from './wms.sends';
 import { SIMULATED_CARRIER } from './wms.simulator';
 
 const SECRET = 'a-test-secret-of-some-length';

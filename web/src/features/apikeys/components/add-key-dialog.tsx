@@ -10,6 +10,7 @@ import { formatIsoDate } from '../../../shared/catalogs/format';
 import { useLinkedCompanies } from '../../../shared/catalogs/linked-companies';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSession } from '../../../shared/session';
+import { CheckboxGroupField } from '../../../shared/ui/checkbox-group-field';
 import { FormError } from '../../../shared/ui/form-error';
 import { SecretShown } from '../../../shared/ui/secret-shown';
 import { useAddKey } from '../api/add-key';
@@ -94,10 +95,6 @@ function KeyForm({
   const today = apikeys.utcToday();
   const latest = apikeys.latestKeyExpiry(today);
   const held = apikeys.KEY_PERMISSIONS.filter((permission) => session[permission]);
-  const companyOptions = (companies.data ?? []).map((company) => ({
-    value: String(company.company_id),
-    label: company.name,
-  }));
 
   const { control, register, handleSubmit, formState, watch } = useForm<AddKeyForm>({
     values: {
@@ -105,7 +102,7 @@ function KeyForm({
       permissions: [],
       personal: false,
       // A key works for every company of its maker unless narrowed; role 99 picks them.
-      companies: isAdmin ? [] : companyOptions.map((option) => option.value),
+      companies: isAdmin ? [] : companies.options.map((option) => option.value),
       expiry: '90',
       date: null,
     },
@@ -148,18 +145,16 @@ function KeyForm({
           control={control}
           name="permissions"
           render={({ field }) => (
-            <Checkbox.Group
+            <CheckboxGroupField
               label={t('apikeys.fields.permissions')}
               description={t('apikeys.fields.permissionsHint')}
+              options={held.map((permission) => ({
+                value: permission,
+                label: t(`auth.permissions.${permission}`),
+              }))}
               value={field.value}
               onChange={field.onChange}
-            >
-              <Group gap="md" mt={6}>
-                {held.map((permission) => (
-                  <Checkbox key={permission} value={permission} label={t(`auth.permissions.${permission}`)} />
-                ))}
-              </Group>
-            </Checkbox.Group>
+            />
           )}
         />
         <Checkbox
@@ -168,7 +163,7 @@ function KeyForm({
           data-testid="api-key-personal"
           {...register('personal')}
         />
-        {(isAdmin || companyOptions.length > 1) && (
+        {companies.isChoice && (
           <Controller
             control={control}
             name="companies"
@@ -178,7 +173,7 @@ function KeyForm({
                 description={t('apikeys.fields.companiesHint')}
                 withAsterisk
                 searchable
-                data={companyOptions}
+                data={companies.options}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldError(
@@ -237,7 +232,7 @@ function KeyForm({
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={busy} disabled={!companies.data}>
+          <Button type="submit" loading={busy} disabled={!companies.isLoaded}>
             {t('apikeys.add.submit')}
           </Button>
         </Group>

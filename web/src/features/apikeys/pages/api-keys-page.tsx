@@ -1,16 +1,5 @@
 import type { apikeys } from '@extranet/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -22,6 +11,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useTableUrlState } from '../../../shared/ui/paged-table';
 import { RequirePermission } from '../../../shared/ui/require-permission';
+import { ShownFilter, useShownParam } from '../../../shared/ui/shown-filter';
 import { SimpleTable } from '../../../shared/ui/simple-table';
 import { useListKeys } from '../api/list-keys';
 import { useRevokeKey } from '../api/revoke-key';
@@ -30,7 +20,6 @@ import { KeyStatusBadge } from '../components/key-status-badge';
 
 const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
 const SHOWN = ['active', 'all'] as const;
-type Shown = (typeof SHOWN)[number];
 const ORDERINGS = ['created'] as const;
 
 export function ApiKeysPage() {
@@ -49,7 +38,7 @@ function ApiKeys() {
     orderings: ORDERINGS,
     defaultSort: { key: 'created', direction: 'desc' },
   });
-  const shown: Shown = table.params.get('shown') === 'all' ? 'all' : 'active';
+  const [shown, setShown] = useShownParam(table, 'shown', SHOWN);
   const list = useListKeys({
     filters: shown === 'active' ? { active: true } : {},
     page: table.page - 1,
@@ -71,17 +60,12 @@ function ApiKeys() {
           </Button>
         }
       />
-      <Group gap="sm">
-        <Text size="sm" fw={500} id="apikeys-shown-label">
-          {t('apikeys.list.shown')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="apikeys-shown-label"
-          value={shown}
-          onChange={(next) => table.update({ shown: next === 'all' ? 'all' : null })}
-          data={SHOWN.map((value) => ({ value, label: t(`apikeys.list.shownFilter.${value}`) }))}
-        />
-      </Group>
+      <ShownFilter
+        label={t('apikeys.list.shown')}
+        value={shown}
+        onChange={setShown}
+        options={SHOWN.map((value) => ({ value, label: t(`apikeys.list.shownFilter.${value}`) }))}
+      />
       <SimpleTable
         rows={list}
         table={table}

@@ -1,17 +1,17 @@
 import { companies } from '@extranet/contract';
-import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListFilters } from '../../../shared/ui/list-filters';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
+import { ShownFilter, useShownParam } from '../../../shared/ui/shown-filter';
 import { useListCompanies } from '../api/list-companies';
 import { CompanyStatusBadge } from '../components/company-status-badge';
 import { RequireAdmin } from '../components/require-admin';
 
 const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
-type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export function CompaniesPage() {
   return (
@@ -29,10 +29,7 @@ function CompaniesList() {
     defaultSort: { key: 'name', direction: 'asc' },
   });
   const search = useUrlSearch(table);
-  const statusParam = table.params.get('status');
-  const status: StatusFilter = STATUS_FILTERS.includes(statusParam as StatusFilter)
-    ? (statusParam as StatusFilter)
-    : 'all';
+  const [status, setStatus] = useShownParam(table, 'status', STATUS_FILTERS);
 
   const list = useListCompanies({
     filters: {
@@ -71,20 +68,16 @@ function CompaniesList() {
           />
         }
       >
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="companies-status-label">
-            {t('companies.list.status')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="companies-status-label"
-            value={status}
-            onChange={(next) => table.update({ status: next === 'all' ? null : next })}
-            data={STATUS_FILTERS.map((value) => ({
-              value,
-              label: t(`companies.list.statusFilter.${value}`),
-            }))}
-          />
-        </Stack>
+        <ShownFilter
+          stacked
+          label={t('companies.list.status')}
+          value={status}
+          onChange={setStatus}
+          options={STATUS_FILTERS.map((value) => ({
+            value,
+            label: t(`companies.list.statusFilter.${value}`),
+          }))}
+        />
       </ListFilters>
       <PagedDataTable<companies.CompanyItem>
         table={table}

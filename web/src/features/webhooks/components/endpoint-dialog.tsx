@@ -1,12 +1,13 @@
-import { PERMISSIONS, ROLE_ADMIN, webhooks } from '@extranet/contract';
+import { PERMISSIONS, webhooks } from '@extranet/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useLinkedCompanies } from '../../../shared/catalogs/linked-companies';
 import { fieldError, MESSAGES, requiredText } from '../../../shared/forms';
 import { useSession } from '../../../shared/session';
+import { CheckboxGroupField } from '../../../shared/ui/checkbox-group-field';
 import { FormError } from '../../../shared/ui/form-error';
 import { useAddEndpoint, useEditEndpoint } from '../api/change-endpoint';
 import { EndpointSecretShown } from './secret-shown';
@@ -105,13 +106,8 @@ function EndpointFields({
   const { t } = useTranslation();
   const session = useSession();
   const companies = useLinkedCompanies();
-  const companyOptions = (companies.data ?? []).map((company) => ({
-    value: String(company.company_id),
-    label: company.name,
-  }));
   const permitted = webhooks.permittedEventTypes(PERMISSIONS.filter((permission) => session[permission]));
-  const soleCompany =
-    session.role !== ROLE_ADMIN && companyOptions.length === 1 ? companyOptions[0]!.value : '';
+  const soleCompany = companies.isChoice ? '' : (companies.options[0]?.value ?? '');
   const { control, register, handleSubmit, formState } = useForm<EndpointForm>({
     values: {
       company: endpoint ? String(endpoint.company_id) : soleCompany,
@@ -136,7 +132,7 @@ function EndpointFields({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <FormError error={error} />
-        {!endpoint && (session.role === ROLE_ADMIN || companyOptions.length > 1) && (
+        {!endpoint && companies.isChoice && (
           <Controller
             control={control}
             name="company"
@@ -145,7 +141,7 @@ function EndpointFields({
                 label={t('webhooks.fields.company')}
                 withAsterisk
                 searchable
-                data={companyOptions}
+                data={companies.options}
                 value={field.value || null}
                 onChange={(value) => field.onChange(value ?? '')}
                 error={fieldError(t, formState.errors.company)}
@@ -167,39 +163,32 @@ function EndpointFields({
           control={control}
           name="events"
           render={({ field }) => (
-            <Checkbox.Group
+            <CheckboxGroupField
               label={t('webhooks.fields.events')}
               withAsterisk
+              column
+              hint={t('webhooks.fields.ownerHint')}
+              options={webhooks.WEBHOOK_EVENT_TYPES.map((type) => ({
+                value: type,
+                label: t(`webhooks.events.${type.replace('.', '_')}`),
+                description: `${type} · ${t(`webhooks.eventNeeds.${webhooks.WEBHOOK_EVENT_SOURCES[type]}`)}`,
+                // One chosen before its rights were checked stays, to be unticked.
+                disabled: !permitted.includes(type) && !field.value.includes(type),
+              }))}
               value={field.value}
               onChange={field.onChange}
               error={fieldError(
                 t,
                 formState.errors.events?.root ?? (formState.errors.events as FieldError | undefined),
               )}
-            >
-              <Stack gap={6} mt={6}>
-                <Text size="xs" c="dimmed">
-                  {t('webhooks.fields.ownerHint')}
-                </Text>
-                {webhooks.WEBHOOK_EVENT_TYPES.map((type) => (
-                  <Checkbox
-                    key={type}
-                    value={type}
-                    label={t(`webhooks.events.${type.replace('.', '_')}`)}
-                    // One chosen before its rights were checked stays, to be unticked.
-                    disabled={!permitted.includes(type) && !field.value.includes(type)}
-                    description={`${type} · ${t(`webhooks.eventNeeds.${webhooks.WEBHOOK_EVENT_SOURCES[type]}`)}`}
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
+            />
           )}
         />
         <Group gap="sm" justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={busy} disabled={!companies.data}>
+          <Button type="submit" loading={busy} disabled={!companies.isLoaded}>
             {endpoint ? t('webhooks.edit.submit') : t('webhooks.add.submit')}
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import { webhooks } from '@extranet/contract';
-import { Alert, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { positiveInt, useTableUrlState } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
 import { RequirePermission } from '../../../shared/ui/require-permission';
+import { ShownFilter, useShownParam } from '../../../shared/ui/shown-filter';
 import { SimpleTable } from '../../../shared/ui/simple-table';
 import { useRedeliver } from '../api/change-endpoint';
 import { useListDeliveries } from '../api/list-deliveries';
@@ -18,7 +19,6 @@ import { DeliveryStatusBadge, EndpointStatusBadge } from '../components/status-b
 const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm:ss';
 const ORDERINGS = ['creation_date'] as const;
 const SHOWN = ['all', ...webhooks.DELIVERY_STATUSES] as const;
-type Shown = (typeof SHOWN)[number];
 
 export function DeliveriesPage() {
   const { t } = useTranslation();
@@ -43,8 +43,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
     orderings: ORDERINGS,
     defaultSort: { key: 'creation_date', direction: 'desc' },
   });
-  const shownParam = table.params.get('status');
-  const shown: Shown = SHOWN.includes(shownParam as Shown) ? (shownParam as Shown) : 'all';
+  const [shown, setShown] = useShownParam(table, 'status', SHOWN);
   const endpoint = useListEndpoints({
     filters: { endpoint_id: endpointId },
     page: 0,
@@ -91,20 +90,15 @@ function Deliveries({ endpointId }: { endpointId: number }) {
       <Text size="sm" c="dimmed">
         {t('webhooks.deliveries.description', { count: webhooks.DELIVERY_LOG_DAYS })}
       </Text>
-      <Group gap="sm">
-        <Text size="sm" fw={500} id="deliveries-shown-label">
-          {t('webhooks.deliveries.shown')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="deliveries-shown-label"
-          value={shown}
-          onChange={(next) => table.update({ status: next === 'all' ? null : next })}
-          data={SHOWN.map((value) => ({
-            value,
-            label: value === 'all' ? t('webhooks.deliveries.all') : t(`webhooks.deliveryStatus.${value}`),
-          }))}
-        />
-      </Group>
+      <ShownFilter
+        label={t('webhooks.deliveries.shown')}
+        value={shown}
+        onChange={setShown}
+        options={SHOWN.map((value) => ({
+          value,
+          label: value === 'all' ? t('webhooks.deliveries.all') : t(`webhooks.deliveryStatus.${value}`),
+        }))}
+      />
       {redeliver.error ? (
         <Alert color="red" variant="light" role="alert">
           {errorMessage(t, redeliver.error)}

@@ -1,20 +1,15 @@
 import { type catalogs, decode, type orders, wms } from '@extranet/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../../db/client';
-import { wmsEvents } from '../../db/schema';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../http/calls';
 import { inspectJson, JSON_PROBLEM_REASONS } from '../../http/json-guard';
-import type { WarehouseSendOutcome } from '../../http/metrics';
-import { cancel, finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
 import { applyMasterData } from '../catalogs/catalogs.master';
-import { addOrderSystemComment } from '../discussions/order-discussions';
 import { emitOrderEvent } from '../orders/orders.events';
 import type { OrderHeadRecord } from '../orders/orders.repository';
-import { finishUnclaimedSend, type SendPayload, sendQueue } from '../orders/orders.sends';
+import { finishUnclaimedSend } from '../orders/orders.sends';
 import { applyWarehouseBooking, replaceSchedule } from '../slots/slots.service';
-import type { SendOutcome, WmsConnector } from './wms.connector';
-import { failureOf, type OrderFailure, warehouseFailure } from './wms.failure';
-import { simulatedEventQueue } from './wms.outbox';
+import { warehouseFailure } from './wms.failure';
+import { malformedRefusal, rememberEvent, type SignedRequest, verifySignature } from './wms.inbound';
+import { changeStatus, moveOrder } from './wms.moves';
 import { WmsRefusal } from './wms.refusal';
 import {
   addStock,
@@ -24,7 +19,6 @@ import {
   findLocationIds,
   findSkuIds,
   findUomIds,
-  loadOrderMessage,
   replaceStock,
   type StockRowValues,
   takeStock,
@@ -32,165 +26,13 @@ import {
   updateProgress,
   updateReceipt,
   updateShipment,
-  updateStatus,
 } from './wms.repository';
-import { checkSignature } from './wms.signature';
 import { emitStockChanged } from './wms.stock-events';
 
-type OrderKind = orders.OrderKind;
 type Progress = orders.OrderProgress;
 
-// ---------------------------------------------------------------- order changes
-
-/** Every move writes its system comment (and notifications) in the caller's transaction. */
-async function moveOrder(
-  tx: Executor,
-  kind: OrderKind,
-  headId: number,
-  from: Progress,
-  to: Progress,
-  failure: OrderFailure | null = null,
-): Promise<void> {
-  await updateProgress(tx, kind, headId, to, to === 'failure' ? failure : null);
-  await addOrderSystemComment(tx, {
-    kind,
-    headId,
-    dict: { code: 'order_progress_changed', old: from, new: to },
-    by: 'warehouse',
-  });
-  await emitOrderEvent(tx, kind, headId, { type: 'order.progress_changed', change: { old: from, new: to } });
-}
-
-async function changeStatus(
-  tx: Executor,
-  kind: OrderKind,
-  head: Pick<OrderHeadRecord, 'id' | 'statusCode' | 'statusDesc'>,
-  status: wms.WmsStatus,
-): Promise<void> {
-  if (head.statusCode === status.code && head.statusDesc === status.desc) return;
-  await updateStatus(tx, kind, head.id, status);
-  const change = {
-    old: { code: head.statusCode, desc: head.statusDesc },
-    new: { code: status.code, desc: status.desc },
-  };
-  await addOrderSystemComment(tx, {
-    kind,
-    headId: head.id,
-    dict: { code: 'order_status_changed', ...change },
-    by: 'warehouse',
-  });
-  await emitOrderEvent(tx, kind, head.id, { type: 'order.status_changed', change });
-}
-
-// ---------------------------------------------------------------- sending
-
-export interface SendWorkerOptions {
-  maxAttempts: number;
-  retryBaseMs: number;
-  /** How long a claim keeps other instances off a job: longer than any send can take. */
-  lockMs: number;
-  batch?: number;
-  log?: FastifyBaseLogger;
-  random?: () => number;
-  /** Told each recorded outcome (the metrics' counter). */
-  countOutcome?: (outcome: WarehouseSendOutcome) => void;
-}
-
-const SEND_BATCH = 20;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Records a send's outcome, if the claim is still this worker's and the order still ready. */
-async function recordOutcome(
-  db: Db,
-  job: Job<SendPayload>,
-  outcome: SendOutcome,
-  options: SendWorkerOptions,
-): Promise<void> {
-  const { kind, headId } = job.payload;
-  const recorded = await db.transaction(async (tx): Promise<WarehouseSendOutcome | undefined> => {
-    // The order first, then the job: the order in set_draft and warehouse events likewise.
-    const head = await findLiveOrder(tx, kind, headId, { forUpdate: true });
-    if (!(await relock(tx, job))) return undefined;
-    if (head?.progress !== 'ready') {
-      await finish(tx, job.id, `order ${head ? head.progress : 'gone'}: ${outcome.result} not applied`);
-      return 'not_ready';
-    }
-    if (outcome.result === 'accepted') {
-      await moveOrder(tx, kind, headId, 'ready', 'sent');
-      if (outcome.status) await changeStatus(tx, kind, head, outcome.status);
-      await finish(tx, job.id);
-      return 'sent';
-    }
-    if (outcome.result === 'refused') {
-      await moveOrder(tx, kind, headId, 'ready', 'failure', outcome.failure);
-      await finish(tx, job.id, outcome.failure.reason);
-      return 'refused';
-    }
-    if (job.attempts >= options.maxAttempts) {
-      const failure = failureOf('warehouse_unreachable', { count: job.attempts, error: outcome.error });
-      await moveOrder(tx, kind, headId, 'ready', 'failure', failure);
-      await finish(tx, job.id, outcome.error);
-      return 'gave_up';
-    }
-    await retryLater(tx, job, {
-      error: outcome.error,
-      baseMs: options.retryBaseMs,
-      random: options.random,
-    });
-    return 'retry';
-  });
-  if (recorded) options.countOutcome?.(recorded);
-}
-
-async function processSendJob(
-  db: Db,
-  connector: WmsConnector,
-  job: Job<SendPayload>,
-  options: SendWorkerOptions,
-) {
-  const { kind, headId } = job.payload;
-  const order = await loadOrderMessage(db, kind, headId);
-  if (order?.progress !== 'ready') {
-    const finished = await db.transaction(async (tx) => {
-      if (!(await relock(tx, job))) return false;
-      await finish(tx, job.id, `order ${order ? order.progress : 'gone'}: not sent`);
-      return true;
-    });
-    if (finished) options.countOutcome?.('not_ready');
-    return;
-  }
-  let outcome: SendOutcome;
-  try {
-    // Same key for every attempt of this job; a send after reset_failure is a new job, a new key.
-    outcome = await connector.send(order.message, { idempotencyKey: `${job.key}:${job.id}` });
-  } catch (error) {
-    outcome = { result: 'retry', error: errorText(error) };
-  }
-  if (outcome.result === 'retry') {
-    options.log?.warn({ job: job.id, attempts: job.attempts, error: outcome.error }, 'warehouse send failed');
-  }
-  await recordOutcome(db, job, outcome, options);
-}
-
-/**
- * One round of the send worker: claims due sends (FOR UPDATE SKIP LOCKED, so instances share the
- * work and never take the same job), sends them side by side and records each outcome. A job
- * whose instance died mid-send is claimed again when its lock runs out and sent again with the
- * same idempotency key. Returns how many jobs were claimed.
- */
-export async function processSendJobs(db: Db, connector: WmsConnector, options: SendWorkerOptions) {
-  return runQueue(
-    db,
-    sendQueue,
-    { limit: options.batch ?? SEND_BATCH, lockMs: options.lockMs, log: options.log },
-    (job) => processSendJob(db, connector, job, options),
-  );
-}
-
-// ---------------------------------------------------------------- inbound events
-
 /** What applying an event needs to know of the installation: the zone slots are read in. */
-interface EventContext {
+export interface EventContext {
   slotTimeZone: string;
 }
 
@@ -367,12 +209,7 @@ export async function applyWmsEvent(
   event: wms.WmsEvent,
   context: EventContext,
 ): Promise<wms.WmsEventResponse> {
-  const fresh = await tx
-    .insert(wmsEvents)
-    .values({ id: event.event_id })
-    .onConflictDoNothing()
-    .returning({ id: wmsEvents.id });
-  if (fresh.length === 0) throw new WmsRefusal('wms_event_duplicate', { event_id: event.event_id });
+  await rememberEvent(tx, event.event_id);
 
   const master = event.master ? await applyMasterPart(tx, event.master) : undefined;
   const order = event.order ? await applyOrderPart(tx, context, event, event.order) : undefined;
@@ -427,14 +264,8 @@ async function applyMasterPart(tx: Executor, master: NonNullable<wms.WmsEvent['m
 }
 
 /** POST /api/wms/events: the signature first, then the body, then the event in one transaction. */
-export async function receiveWmsEvent(
-  deps: Deps,
-  request: { timestamp?: string | string[]; signature?: string | string[]; body: Buffer },
-): Promise<wms.WmsEventResponse> {
-  const secret = deps.config.WMS_SECRET;
-  if (!secret) throw new WmsRefusal('wms_not_configured');
-  const check = checkSignature({ secret, ...request });
-  if (check !== 'ok') throw new WmsRefusal(check);
+export async function receiveWmsEvent(deps: Deps, request: SignedRequest): Promise<wms.WmsEventResponse> {
+  verifySignature(deps, request);
   let event: wms.WmsEvent;
   try {
     const body: unknown = JSON.parse(request.body.toString('utf8'));
@@ -442,68 +273,7 @@ export async function receiveWmsEvent(
     if (problem) throw new WmsRefusal('malformed_api_request', JSON_PROBLEM_REASONS[problem]);
     event = decode(wms.WmsEvent, body);
   } catch (error) {
-    if (error instanceof WmsRefusal) throw error;
-    const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
-    throw new WmsRefusal(
-      'malformed_api_request',
-      issues
-        ? issues
-            .slice(0, 10)
-            .map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }))
-        : 'body is not JSON',
-    );
+    throw malformedRefusal(error, 'body is not JSON');
   }
   return deps.db.transaction((tx) => applyWmsEvent(tx, event, { slotTimeZone: deps.config.SLOT_TIME_ZONE }));
-}
-
-// ---------------------------------------------------------------- the simulator's reports
-
-const SIMULATED_BATCH = 20;
-/** A report that came too early (its order not marked sent yet) waits this long, this many times. */
-const EARLY_RETRY_MS = 1_000;
-const EARLY_RETRIES = 60;
-/** Far longer than applying one report takes, so a live one is never claimed twice. */
-const SIMULATED_LOCK_MS = 60_000;
-
-/**
- * Applies the simulator's due reports, one at a time: each claimed job is applied and finished in
- * one transaction (if the claim is still this worker's), so it is applied exactly once whichever
- * instance gets it. A report about an order is claimed only once the one before it has ended.
- */
-export async function applyDueSimulatedEvents(
-  db: Db,
-  log?: FastifyBaseLogger,
-  context: EventContext = { slotTimeZone: 'UTC' },
-): Promise<number> {
-  return runQueue(
-    db,
-    simulatedEventQueue,
-    { limit: SIMULATED_BATCH, lockMs: SIMULATED_LOCK_MS, oneAtATime: true, log },
-    (job) =>
-      db.transaction(async (tx) => {
-        if (!(await relock(tx, job))) return;
-        try {
-          await tx.transaction((savepoint) =>
-            applyWmsEvent(savepoint, decode(wms.WmsEvent, job.payload.event), context),
-          );
-          await finish(tx, job.id);
-        } catch (error) {
-          if (error instanceof WmsRefusal && error.code === 'wms_event_duplicate') {
-            await finish(tx, job.id, 'applied before');
-            return;
-          }
-          // Too early (the order is not marked sent yet) or a passing error such as a deadlock,
-          // already rolled back to the savepoint: again a little later. Any other refusal is final.
-          const passing = !(error instanceof WmsRefusal) || error.code === 'wms_order_state';
-          const message =
-            error instanceof WmsRefusal ? `${error.code} ${JSON.stringify(error.details)}` : errorText(error);
-          if (passing && job.attempts <= EARLY_RETRIES) {
-            await retryLater(tx, job, { error: message, delayMs: EARLY_RETRY_MS });
-          } else {
-            log?.warn({ err: error, job: job.id }, 'simulated warehouse event not applied');
-            await cancel(tx, job.id, message);
-          }
-        }
-      }),
-  );
 }
