@@ -81,7 +81,9 @@ test('a purchase order file with a mistake is previewed, fixed and imported', as
   await chooseFile(page, 'orders.csv', wrong);
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByTestId('import-order')).toHaveCount(1);
-  await expect(preview).toContainText('Row 3, sku: no SKU “NO-SUCH-SKU” of this consignee');
+  await expect(preview).toContainText(
+    'Row 3, Product (SKU) (“sku” in the file): no SKU “NO-SUCH-SKU” of this consignee',
+  );
   await expect(preview.getByRole('button', { name: /^Import/ })).toBeDisabled();
   await expectAccessible(page);
 

@@ -212,6 +212,24 @@ export const MasterUom = z.strictObject({
   names: TranslatedNames.optional(),
   inactive: Inactive,
 });
+/**
+ * The one rule that reads a unit code typed in a file (master data, an order import, pasted lines)
+ * against the units there are: without regard to case or surrounding spaces ("PCS" is "pcs"); a
+ * unit whose code is exactly the text wins where two differ only in case.
+ */
+export function unitMatcher<T>(
+  units: Iterable<readonly [code: string, value: T]>,
+): (text: string) => T | undefined {
+  const exact = new Map<string, T>();
+  const folded = new Map<string, T>();
+  for (const [code, value] of units) {
+    exact.set(code, value);
+    const key = code.trim().toLowerCase();
+    if (!folded.has(key)) folded.set(key, value);
+  }
+  return (text) => exact.get(text) ?? folded.get(text.trim().toLowerCase());
+}
+
 export const MasterCurrency = z.strictObject({ code: z.string().trim().min(1).max(10), inactive: Inactive });
 export const MasterLocation = z.strictObject({ label: MasterCode, inactive: Inactive });
 export const MasterConsignee = z.strictObject({

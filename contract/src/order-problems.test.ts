@@ -51,6 +51,24 @@ describe('order problems', () => {
     expect(problems.errors).toEqual([{ code: 'no_quantity', details: { skus: ['A'] } }]);
   });
 
+  it('names every line without a quantity and every line without a unit, each field apart', () => {
+    const problems = computeProblems(
+      head({
+        lines: [
+          { skuId: 1, skuCode: 'A', orderedQty: null, uomId: null },
+          { skuId: 2, skuCode: 'B', orderedQty: '2.000', uomId: null },
+          { skuId: 3, skuCode: 'C', orderedQty: null, uomId: 1 },
+          { skuId: 4, skuCode: 'D', orderedQty: '1.000', uomId: 1 },
+        ],
+      }),
+      { today: TODAY },
+    );
+    expect(problems.errors).toEqual([
+      { code: 'no_quantity', details: { skus: ['A', 'C'] } },
+      { code: 'no_uom', details: { skus: ['A', 'B'] } },
+    ]);
+  });
+
   it('warns for a delivery today or tomorrow and refuses yesterday', () => {
     expect(codes(computeProblems(head({ deliveryDate: '2026-03-10' }), { today: TODAY })).warnings).toEqual([
       'delivery_soon',

@@ -96,12 +96,14 @@ export function computeProblems(
   else if (head.addressId === null) error(purch ? 'no_vendor_address' : 'no_customer_address');
   if (!purch && (head.dueDays === null || head.dueDays === undefined)) error('no_due_days');
   if (head.lines.length === 0) error('no_lines');
-  const withoutQty = head.lines.filter((line) => isMissing(line.orderedQty));
-  if (withoutQty.length)
-    error(
-      'no_quantity',
-      withoutQty.map((line) => line.skuCode),
-    );
+  // Each field a line lacks is its own problem naming every line that lacks it, so the list says
+  // what to fill in where rather than that something is missing somewhere.
+  const lacking = (missing: (line: ProblemLine) => boolean, code: Problem['code']) => {
+    const skus = head.lines.filter(missing).map((line) => line.skuCode);
+    if (skus.length) error(code, skus);
+  };
+  lacking((line) => isMissing(line.orderedQty), 'no_quantity');
+  lacking((line) => line.uomId === null, 'no_uom');
 
   // A return brings goods back: stock cannot run short for it.
   if (!purch && !head.isReturn && options.stock) {

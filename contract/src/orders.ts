@@ -52,6 +52,7 @@ export const PROBLEM_ERRORS = [
   'no_due_days',
   'no_lines',
   'no_quantity',
+  'no_uom',
 ] as const;
 /** Problems worth a look that do not block set_ready. */
 export const PROBLEM_WARNINGS = ['stock_short', 'delivery_soon'] as const;

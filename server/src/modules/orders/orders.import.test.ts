@@ -204,6 +204,50 @@ describe('order import', () => {
     expect(problems).toEqual([{ row: 2, column: 'qty', code: 'qty_not_whole', value: '1,5' }]);
   });
 
+  it("gives a line without a unit its SKU's unit, and says which lines still lack one", async () => {
+    const boxed = await createSku(app.deps.db, { consigneeId: world.consignee.id, uomId: world.refs.boxId });
+    const bare = await createSku(app.deps.db, { consigneeId: world.consignee.id });
+    const noUom = HEADER.split(';').filter((column) => column !== 'uom');
+    const line = (code: string, sku: string) => {
+      const cells = row(code, { sku }).split(';');
+      return cells.filter((_, i) => HEADER.split(';')[i] !== 'uom').join(';');
+    };
+    // No unit column at all: each line takes its SKU's unit.
+    const done = await upload([noUom.join(';'), line('IMP-U1', boxed.externalCode)].join('\n'));
+    expect(done.body.orders[0]).toMatchObject({ problems: [], complete: true });
+    const view = await app.call(orders.purch.viewOrder, { head_id: done.body.orders[0].head_id }, token);
+    expect(view.body.lines.map((item: any) => item.uom_id)).toEqual([world.refs.boxId]);
+
+    // An empty unit cell does the same; a SKU without a unit leaves the line without one, and the
+    // order's problems name it.
+    const csv = [
+      HEADER,
+      row('IMP-U2', { sku: boxed.externalCode, uom: '' }),
+      row('IMP-U2', { sku: bare.externalCode, uom: '' }),
+    ].join('\n');
+    const second = await upload(csv);
+    expect(second.body.orders[0]).toMatchObject({ problems: [], complete: false });
+    const incomplete = await app.call(
+      orders.purch.viewOrder,
+      { head_id: second.body.orders[0].head_id },
+      token,
+    );
+    expect(incomplete.body.lines.map((item: any) => item.uom_id)).toEqual([world.refs.boxId, null]);
+    expect(incomplete.body.problems.errors).toEqual([
+      { code: 'no_uom', details: { skus: [bare.externalCode] } },
+    ]);
+  });
+
+  it('reads a unit code without regard to case', async () => {
+    const csv = [HEADER, row('IMP-C1', { uom: 'PCS' }), row('IMP-C2', { uom: ' Box ' })].join('\n');
+    const { body } = await upload(csv);
+    expect(body.orders.map((order: any) => order.problems)).toEqual([[], []]);
+    const views = await Promise.all(
+      body.orders.map((order: any) => app.call(orders.purch.viewOrder, { head_id: order.head_id }, token)),
+    );
+    expect(views.map((view) => view.body.lines[0].uom_id)).toEqual([world.refs.pcsId, world.refs.boxId]);
+  });
+
   it('maps other headers, reads XLSX, and sets the complete orders ready when asked', async () => {
     const headers = HEADER.split(';').map((column) => (column === 'sku' ? 'Article' : column));
     const data = await xlsxFile([

@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { computeProblems, orders, parseDecimal, quantityFitsUnit, today } from '@extranet/contract';
+import {
+  catalogs as catalog,
+  computeProblems,
+  orders,
+  parseDecimal,
+  quantityFitsUnit,
+  today,
+} from '@extranet/contract';
 import { parse } from 'csv-parse';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
@@ -182,10 +189,12 @@ interface Catalogs {
   consignees: { id: number; code: string; name: string }[];
   parties: { id: number; consigneeId: number; externalCode: string }[];
   addresses: { id: number; ownerId: number; code: string; name: string }[];
-  skus: { id: number; consigneeId: number; externalCode: string }[];
+  skus: { id: number; consigneeId: number; externalCode: string; uomId: number | null }[];
   currencies: Map<string, number>;
   locations: Map<string, number>;
-  uoms: Map<string, number>;
+  /** A unit's id by the code a file gives (contract `unitMatcher`), and each unit's code by id. */
+  uomOf: (text: string) => number | undefined;
+  uomCodes: Map<number, string>;
   taken: Set<string>;
 }
 
@@ -234,7 +243,12 @@ async function loadCatalogs(
   const skuRows =
     consigneeIds.length && skuCodes.length
       ? await db
-          .select({ id: skus.id, consigneeId: skus.consigneeId, externalCode: skus.externalCode })
+          .select({
+            id: skus.id,
+            consigneeId: skus.consigneeId,
+            externalCode: skus.externalCode,
+            uomId: skus.uomId,
+          })
           .from(skus)
           .where(and(inArray(skus.consigneeId, consigneeIds), inArray(skus.externalCode, skuCodes)))
       : [];
@@ -255,6 +269,7 @@ async function loadCatalogs(
       : [];
   const byName = async <T extends { id: number; key: string }>(query: Promise<T[]>) =>
     new Map((await query).map((row) => [row.key, row.id]));
+  const units = await db.select({ id: uoms.id, code: uoms.name }).from(uoms);
   return {
     consignees: consigneeRows,
     parties,
@@ -262,7 +277,8 @@ async function loadCatalogs(
     skus: skuRows,
     currencies: await byName(db.select({ id: currencies.id, key: currencies.code }).from(currencies)),
     locations: await byName(db.select({ id: locations.id, key: locations.label }).from(locations)),
-    uoms: await byName(db.select({ id: uoms.id, key: uoms.name }).from(uoms)),
+    uomOf: catalog.unitMatcher(units.map((unit) => [unit.code, unit.id] as const)),
+    uomCodes: new Map(units.map((unit) => [unit.id, unit.code])),
     taken: new Set(taken.map((row) => `${row.consigneeId}\u0000${row.code}`)),
   };
 }
@@ -403,10 +419,11 @@ function planOrders(kind: OrderKind, rows: Map<Column, string>[], catalogs: Cata
       const priceText = row.get('price') ?? '';
       const price = priceText ? parseDecimal(priceText) : null;
       if (priceText && price === null) problem(n, 'price', 'number_invalid', priceText);
+      // Without a unit in the file (no column, or an empty cell) the line takes its SKU's unit.
       const uomText = row.get('uom') ?? '';
-      const uomId = uomText ? (catalogs.uoms.get(uomText) ?? null) : null;
+      const uomId = uomText ? (catalogs.uomOf(uomText) ?? null) : (sku?.uomId ?? null);
       if (uomText && uomId === null) problem(n, 'uom', 'uom_unknown', uomText);
-      if (qty !== null && uomId !== null && !quantityFitsUnit(qty, uomText))
+      if (qty !== null && uomId !== null && !quantityFitsUnit(qty, catalogs.uomCodes.get(uomId) ?? null))
         problem(n, 'qty', 'qty_not_whole', qtyText);
       const batch = row.get('batch') || null;
       if (batch && batch.length > orders.ORDER_TEXT_LIMITS.batch) problem(n, 'batch', 'too_long', batch);

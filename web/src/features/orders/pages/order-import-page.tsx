@@ -25,6 +25,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { importOrders } from '../api/import-orders';
 import { type OrderKind, orderKeys } from '../api/keys';
+import { importColumnLabel, importColumnsList, importProblemText } from '../components/import-columns';
 import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
@@ -101,6 +102,11 @@ function OrderImport({ kind }: { kind: OrderKind }) {
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`${allColumns.join(',')}\r\n`)}`;
   const problems = preview?.orders.reduce((sum, order) => sum + order.problems.length, 0) ?? 0;
   const unmapped = columns?.filter((column) => column.column === null) ?? [];
+  const missingColumns =
+    errorCodeOf(error) === 'import_columns_missing'
+      ? ((error as { details?: { columns?: string[] } }).details?.columns ?? [])
+      : [];
+  const columnOptions = allColumns.map((value) => ({ value, label: importColumnLabel(t, value) }));
 
   return (
     <Stack gap="md">
@@ -133,7 +139,7 @@ function OrderImport({ kind }: { kind: OrderKind }) {
             </Anchor>
           </Group>
           <Text size="xs" c="dimmed">
-            {t('orders.import.columns', { columns: allColumns.join(', ') })}
+            {t('orders.import.columns', { columns: importColumnsList(t, allColumns) })}
           </Text>
           <Checkbox
             label={t('orders.import.ready')}
@@ -153,7 +159,11 @@ function OrderImport({ kind }: { kind: OrderKind }) {
 
       {error ? (
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(t, error)}
+          {missingColumns.length > 0
+            ? t('orders.import.missingColumns', {
+                columns: importColumnsList(t, missingColumns),
+              })
+            : errorMessage(t, error)}
         </Alert>
       ) : null}
 
@@ -168,9 +178,9 @@ function OrderImport({ kind }: { kind: OrderKind }) {
               {columns.map((column) => (
                 <Select
                   key={column.header}
-                  label={column.header}
+                  label={t('orders.import.mapHeader', { header: column.header })}
                   placeholder={t('orders.import.ignored')}
-                  data={allColumns.map((value) => ({ value, label: value }))}
+                  data={columnOptions}
                   value={mapping[column.header] ?? column.column}
                   clearable
                   // Cleared is ignored (''), also over what an earlier import mapped.
@@ -223,8 +233,7 @@ function OrderImport({ kind }: { kind: OrderKind }) {
                                 c="red.9"
                                 key={`${problem.row}-${problem.column}-${problem.code}`}
                               >
-                                {t('orders.import.at', { row: problem.row, column: problem.column })}{' '}
-                                {t(`orders.import.problem.${problem.code}`, { value: problem.value })}
+                                {importProblemText(t, problem, preview.columns)}
                               </Text>
                             ))}
                           </Stack>
