@@ -21,6 +21,7 @@ function filtersOf(kind: OrderKind, input: ExportRequest): OrderFilters {
     isTemplate: f.is_template,
     progress: f.progress,
     shippedWithoutTracking: f.shipped_without_tracking,
+    headIds: f.head_ids,
   };
 }
 

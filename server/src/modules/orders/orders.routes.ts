@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { listOrderDocuments } from './orders.documents';
 import { exportOrders } from './orders.export';
 import { importOrders } from './orders.import';
+import { applyToManyOrders } from './orders.many';
 import { resetAllFailures, resetFailure, setDraft, setReady } from './orders.moves';
 import {
   addOrder,
@@ -37,6 +38,15 @@ function registerKind(
   );
   registerCall(app, deps, calls.setDraft, (input, { actor }) =>
     setDraft({ deps, actor, kind, headId: input.head_id }),
+  );
+  registerCall(app, deps, calls.setReadyMany, (input, { actor }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setReady' }),
+  );
+  registerCall(app, deps, calls.setDraftMany, (input, { actor }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setDraft' }),
+  );
+  registerCall(app, deps, calls.deleteMany, (input, { actor }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'delete' }),
   );
   registerCall(app, deps, calls.resetFailure, (input, { actor }) =>
     resetFailure({ deps, actor, kind, headId: input.head_id }),

@@ -173,6 +173,7 @@ export async function listOrders<K extends OrderKind>(options: {
       isTemplate: filters.is_template,
       progress: filters.progress,
       shippedWithoutTracking: filters.shipped_without_tracking,
+      headIds: filters.head_ids,
     },
   });
   return toPage(
