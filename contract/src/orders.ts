@@ -2,7 +2,18 @@ import { z } from 'zod';
 import type { Permission } from './access';
 import { defineCall } from './call';
 import { zDate, zDateTime, zDecimal } from './codec';
-import { Cursor, Empty, ExportFile, exportRequest, Id, listRequest, listResponse, Smart } from './list';
+import { ERROR_CODES, type ErrorCode } from './errors';
+import {
+  Cursor,
+  Empty,
+  ExportFile,
+  exportRequest,
+  Id,
+  IdList,
+  listRequest,
+  listResponse,
+  Smart,
+} from './list';
 
 /** Purchase orders (pord) and sales orders (sord) share one set of calls under /orders/{kind}/. */
 export const ORDER_KINDS = ['purch', 'sales'] as const;
@@ -306,6 +317,8 @@ const filterCommon = {
   is_template: z.boolean(),
   /** Used by the dashboard's pie slices. */
   progress: OrderProgressSchema,
+  /** These orders only (a selection of the list: its export and print), at most MAX_PAGE_SIZE. */
+  head_ids: IdList,
 };
 
 export const ListPurchOrdersRequest = listRequest({ ...filterCommon, vendor_id: Id }, ORDER_ORDERINGS).extend(
@@ -417,6 +430,28 @@ export const EditSalesOrderRequest = z.object({ head_id: Id, fields: EditSalesOr
 export type EditSalesOrderRequest = z.infer<typeof EditSalesOrderRequest>;
 
 export const HeadIdResponse = z.object({ head_id: Id });
+
+/** The most orders one call on many orders takes (issue 34). */
+export const MAX_MANY_ORDERS = 1000;
+
+/** Orders to act on, each on its own; an id given twice is answered once. */
+export const HeadIdsRequest = z.object({ head_ids: z.array(Id).min(1).max(MAX_MANY_ORDERS) });
+export type HeadIdsRequest = z.infer<typeof HeadIdsRequest>;
+
+/**
+ * What happened to one order of a call on many: done, or refused with the failure the call on
+ * that one order answers (another company's order and a missing one: order_not_found).
+ */
+export const ManyOrdersResult = z.object({
+  head_id: Id,
+  ok: z.boolean(),
+  failure: z
+    .object({ code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]), details: z.unknown().optional() })
+    .optional(),
+});
+export type ManyOrdersResult = z.infer<typeof ManyOrdersResult>;
+export const ManyOrdersResponse = z.object({ results: z.array(ManyOrdersResult) });
+export type ManyOrdersResponse = z.infer<typeof ManyOrdersResponse>;
 export const ResetAllFailuresResponse = z.object({ count: z.int() });
 
 // ---------------------------------------------------------------- calls
@@ -487,6 +522,27 @@ function orderCalls<
       ...access,
       request: HeadIdRequest,
       response: HeadIdResponse,
+    }),
+    setReadyMany: defineCall({
+      path: path('set_ready_many'),
+      summary: `Sets each of up to ${MAX_MANY_ORDERS} ${noun}s ready as set_ready does, each on its own; answers each one's outcome.`,
+      ...access,
+      request: HeadIdsRequest,
+      response: ManyOrdersResponse,
+    }),
+    setDraftMany: defineCall({
+      path: path('set_draft_many'),
+      summary: `Moves each of up to ${MAX_MANY_ORDERS} ${noun}s back to draft as set_draft does, each on its own; answers each one's outcome.`,
+      ...access,
+      request: HeadIdsRequest,
+      response: ManyOrdersResponse,
+    }),
+    deleteMany: defineCall({
+      path: path('delete_many'),
+      summary: `Deletes each of up to ${MAX_MANY_ORDERS} draft ${noun}s or templates as exclude does, each on its own; answers each one's outcome.`,
+      ...access,
+      request: HeadIdsRequest,
+      response: ManyOrdersResponse,
     }),
     resetFailure: defineCall({
       path: path('reset_failure'),

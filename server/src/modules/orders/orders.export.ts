@@ -21,6 +21,7 @@ function filtersOf(kind: OrderKind, input: ExportRequest): OrderFilters {
     isTemplate: f.is_template,
     progress: f.progress,
     shippedWithoutTracking: f.shipped_without_tracking,
+    headIds: f.head_ids,
   };
 }
 
@@ -74,14 +75,15 @@ function lineColumns(kind: OrderKind): ExportColumn[] {
 }
 
 /** The orders of a list, or their lines, as a file (http/export.ts). */
-export async function exportOrders(
-  deps: Deps,
-  actor: Actor,
-  kind: OrderKind,
-  what: 'orders' | 'lines',
-  input: ExportRequest,
-  http: { lang: Language; reply: FastifyReply },
-) {
+export async function exportOrders(options: {
+  deps: Deps;
+  actor: Actor;
+  kind: OrderKind;
+  what: 'orders' | 'lines';
+  input: ExportRequest;
+  http: { lang: Language; reply: FastifyReply };
+}) {
+  const { deps, actor, kind, what, input, http } = options;
   const query = { filters: filtersOf(kind, input), ordering: input.ordering };
   const sql =
     what === 'orders'

@@ -509,12 +509,12 @@ async function rememberMapping(db: Executor, actor: Actor, kind: OrderKind, mapp
     });
 }
 
-export async function importOrders(
-  deps: Deps,
-  actor: Actor,
-  kind: OrderKind,
-  options: ImportOptions,
-): Promise<orders.ImportOrdersResponse> {
+export async function importOrders({
+  deps,
+  actor,
+  kind,
+  ...options
+}: ImportOptions & { deps: Deps; actor: Actor; kind: OrderKind }): Promise<orders.ImportOrdersResponse> {
   const { headers, body, tooMany } = await readTable(options.file);
   if (!headers) throw new AppError('import_file_unreadable', { reason: 'empty' });
   const mapping = await mappingOf(deps.db, actor, kind, options.mapping);

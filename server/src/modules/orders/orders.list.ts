@@ -46,6 +46,8 @@ export interface OrderFilters {
   progress?: orders.OrderProgress;
   /** Sales orders only (schema.ts shippedWithoutTracking). */
   shippedWithoutTracking?: boolean;
+  /** A selection of the list (at most MAX_PAGE_SIZE ids, contract IdList). */
+  headIds?: readonly number[];
 }
 
 export interface OrderRowRecord {
@@ -151,6 +153,7 @@ async function orderListParts(
     f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
     f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
     f.progress === undefined ? undefined : eq(h.progress, f.progress),
+    f.headIds === undefined ? undefined : inArray(h.id, f.headIds.length ? [...f.headIds] : [0]),
     f.shippedWithoutTracking && kind === 'sales' ? shippedWithoutTracking(salesHeads) : undefined,
     f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
     f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,

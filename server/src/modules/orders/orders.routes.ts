@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { listOrderDocuments } from './orders.documents';
 import { exportOrders } from './orders.export';
 import { importOrders } from './orders.import';
+import { applyToManyOrders } from './orders.many';
 import { resetAllFailures, resetFailure, setDraft, setReady } from './orders.moves';
 import {
   addOrder,
@@ -23,16 +24,29 @@ function registerKind(
   kind: orders.OrderKind,
   calls: typeof orders.purch | typeof orders.sales,
 ) {
-  registerCall(app, deps, calls.getAddOrderDefaults, (_input, { actor }) => getAddOrderDefaults(deps, actor));
-  registerCall(app, deps, calls.addOrder, (input, { actor }) => addOrder(deps, actor, kind, input.fields));
+  registerCall(app, deps, calls.getAddOrderDefaults, (_input, { actor }) =>
+    getAddOrderDefaults({ deps, actor }),
+  );
+  registerCall(app, deps, calls.addOrder, (input, { actor }) =>
+    addOrder({ deps, actor, kind, fields: input.fields }),
+  );
   registerCall(app, deps, calls.exclude, (input, { actor }) =>
-    excludeOrder(deps, actor, kind, input.head_id),
+    excludeOrder({ deps, actor, kind, headId: input.head_id }),
   );
   registerCall(app, deps, calls.setReady, (input, { actor }) =>
     setReady({ deps, actor, kind, headId: input.head_id }),
   );
   registerCall(app, deps, calls.setDraft, (input, { actor }) =>
     setDraft({ deps, actor, kind, headId: input.head_id }),
+  );
+  registerCall(app, deps, calls.setReadyMany, (input, { actor }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setReady' }),
+  );
+  registerCall(app, deps, calls.setDraftMany, (input, { actor }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setDraft' }),
+  );
+  registerCall(app, deps, calls.deleteMany, (input, { actor }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'delete' }),
   );
   registerCall(app, deps, calls.resetFailure, (input, { actor }) =>
     resetFailure({ deps, actor, kind, headId: input.head_id }),
@@ -44,10 +58,10 @@ function registerKind(
     resetAllFailures({ deps, actor, kind }),
   );
   registerExport(app, deps, calls.exportOrders, (input, { actor, lang, reply }) =>
-    exportOrders(deps, actor, kind, 'orders', input, { lang, reply }),
+    exportOrders({ deps, actor, kind, what: 'orders', input, http: { lang, reply } }),
   );
   registerExport(app, deps, calls.exportLines, (input, { actor, lang, reply }) =>
-    exportOrders(deps, actor, kind, 'lines', input, { lang, reply }),
+    exportOrders({ deps, actor, kind, what: 'lines', input, http: { lang, reply } }),
   );
 }
 
@@ -118,7 +132,7 @@ function registerImportRoutes(app: FastifyInstance, deps: Deps) {
         },
         async (request, reply, { actor }) => {
           const input = await readImportRequest(request);
-          return reply.send(await importOrders(deps, actor, kind, input));
+          return reply.send(await importOrders({ deps, actor, kind, ...input }));
         },
       );
     }
@@ -136,21 +150,21 @@ export function registerOrderRoutes(app: FastifyInstance, deps: Deps) {
   registerKind(app, deps, 'sales', orders.sales);
 
   registerCall(app, deps, orders.purch.listOrders, (input, { actor }) =>
-    listOrders(deps, actor, 'purch', input),
+    listOrders({ deps, actor, kind: 'purch', input }),
   );
   registerCall(app, deps, orders.sales.listOrders, (input, { actor }) =>
-    listOrders(deps, actor, 'sales', input),
+    listOrders({ deps, actor, kind: 'sales', input }),
   );
   registerCall(app, deps, orders.purch.viewOrder, (input, { actor, lang }) =>
-    viewOrder(deps, actor, 'purch', input.head_id, lang),
+    viewOrder({ deps, actor, kind: 'purch', headId: input.head_id, lang }),
   );
   registerCall(app, deps, orders.sales.viewOrder, (input, { actor, lang }) =>
-    viewOrder(deps, actor, 'sales', input.head_id, lang),
+    viewOrder({ deps, actor, kind: 'sales', headId: input.head_id, lang }),
   );
   registerCall(app, deps, orders.purch.editOrder, (input, { actor }) =>
-    editOrder(deps, actor, 'purch', input.head_id, input.fields),
+    editOrder({ deps, actor, kind: 'purch', headId: input.head_id, fields: input.fields }),
   );
   registerCall(app, deps, orders.sales.editOrder, (input, { actor }) =>
-    editOrder(deps, actor, 'sales', input.head_id, input.fields),
+    editOrder({ deps, actor, kind: 'sales', headId: input.head_id, fields: input.fields }),
   );
 }

@@ -153,12 +153,13 @@ function toRow<K extends OrderKind>(kind: K, row: OrderRowRecord): OrderRow<K> {
   return result as OrderRow<K>;
 }
 
-export async function listOrders<K extends OrderKind>(
-  deps: Deps,
-  actor: Actor,
-  kind: K,
-  input: ListOrdersRequest<K>,
-) {
+export async function listOrders<K extends OrderKind>(options: {
+  deps: Deps;
+  actor: Actor;
+  kind: K;
+  input: ListOrdersRequest<K>;
+}) {
+  const { deps, actor, kind, input } = options;
   const filters = input.filters as orders.ListPurchOrdersRequest['filters'] &
     orders.ListSalesOrdersRequest['filters'];
   const { rows, total, nextCursor } = await listOrderRows(deps.db, actor, kind, {
@@ -172,6 +173,7 @@ export async function listOrders<K extends OrderKind>(
       isTemplate: filters.is_template,
       progress: filters.progress,
       shippedWithoutTracking: filters.shipped_without_tracking,
+      headIds: filters.head_ids,
     },
   });
   return toPage(
@@ -283,13 +285,14 @@ function toView<K extends OrderKind>(
 }
 
 /** One order as the view screen shows it: a bounded number of queries whatever its size. */
-export async function viewOrder<K extends OrderKind>(
-  deps: Deps,
-  actor: Actor,
-  kind: K,
-  headId: number,
-  lang?: Language,
-): Promise<OrderView<K>> {
+export async function viewOrder<K extends OrderKind>(options: {
+  deps: Deps;
+  actor: Actor;
+  kind: K;
+  headId: number;
+  lang?: Language;
+}): Promise<OrderView<K>> {
+  const { deps, actor, kind, headId, lang } = options;
   const head = await loadHead(deps.db, actor, kind, headId);
   const lines = await findOrderLines(deps.db, kind, head.id, lang);
   const skuIds = lines.map((line) => line.skuId);
@@ -303,7 +306,13 @@ export async function viewOrder<K extends OrderKind>(
   return toView(kind, head, lines, problemsOf(kind, head, lines, stock), actor, { isSendTaken, slot });
 }
 
-export async function getAddOrderDefaults(deps: Deps, actor: Actor): Promise<orders.AddOrderDefaults> {
+export async function getAddOrderDefaults({
+  deps,
+  actor,
+}: {
+  deps: Deps;
+  actor: Actor;
+}): Promise<orders.AddOrderDefaults> {
   return { consignee_id: await soleConsigneeId(deps.db, actor), uom_id: await defaultUomId(deps.db) };
 }
 
@@ -341,12 +350,13 @@ function copiedHeadValues(kind: OrderKind, source: OrderHeadRecord): HeadValues 
   };
 }
 
-export async function addOrder(
-  deps: Deps,
-  actor: Actor,
-  kind: OrderKind,
-  fields: orders.AddOrderFields,
-): Promise<{ head_id: number }> {
+export async function addOrder(options: {
+  deps: Deps;
+  actor: Actor;
+  kind: OrderKind;
+  fields: orders.AddOrderFields;
+}): Promise<{ head_id: number }> {
+  const { deps, actor, kind, fields } = options;
   return deps.db.transaction(async (tx) => {
     const consignee = await assertConsigneePermitted(tx, actor, fields.consignee_id);
     const externalCode = optionalText(fields.external_code) ?? null;
@@ -481,14 +491,15 @@ async function assertWholeQuantities(
     throw new AppError('order_qty_not_whole', { sku_id_list: broken.map((line) => line.sku_id) });
 }
 
-export async function editOrder<K extends OrderKind>(
-  deps: Deps,
-  actor: Actor,
-  kind: K,
-  headId: number,
-  input: EditOrderFields<K>,
-): Promise<{ head_id: number }> {
-  const fields = input as orders.EditPurchOrderFields & orders.EditSalesOrderFields;
+export async function editOrder<K extends OrderKind>(options: {
+  deps: Deps;
+  actor: Actor;
+  kind: K;
+  headId: number;
+  fields: EditOrderFields<K>;
+}): Promise<{ head_id: number }> {
+  const { deps, actor, kind, headId } = options;
+  const fields = options.fields as orders.EditPurchOrderFields & orders.EditSalesOrderFields;
   return deps.db.transaction(async (tx) => {
     const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
     if (!isEditable(head)) throw new AppError('order_update_denied', { progress: head.progress });
@@ -546,7 +557,8 @@ export async function editOrder<K extends OrderKind>(
   });
 }
 
-export async function excludeOrder(deps: Deps, actor: Actor, kind: OrderKind, headId: number) {
+export async function excludeOrder(options: { deps: Deps; actor: Actor; kind: OrderKind; headId: number }) {
+  const { deps, actor, kind, headId } = options;
   return deps.db.transaction(async (tx) => {
     const head = await loadHead(tx, actor, kind, headId, { forUpdate: true });
     if (!isEditable(head)) throw new AppError('order_exclude_denied', { progress: head.progress });
