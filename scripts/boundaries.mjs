@@ -51,7 +51,7 @@ function folders(relative) {
 
 /** The outbox owns the jobs table (server/src/jobs/outbox.ts): no other server code names it. */
 const JOBS_TABLE = {
-  group: ['**/db/schema'],
+  group: ['**/db/schema', '**/db/schema/*'],
   importNamePattern: 'jobs',
   message:
     'Only the outbox (server/src/jobs/) names the jobs table: use its functions (server/src/jobs/outbox.ts).',
