@@ -152,3 +152,44 @@ test('rows pasted from a spreadsheet become the lines of an order, once every ro
   });
   await expect(page.getByTestId('order-total')).toHaveText(/^22\.50 /);
 });
+
+test('in Latvian, a refused file names each column by its label with the file’s header beside it', async ({
+  page,
+}) => {
+  test.slow();
+  const catalog = await catalogOf(page);
+  const header = 'external_code;consignee;vendor;Piegāde;sku;qty';
+  const row = [`E2E-LV-${suffix}`, catalog.consignee, catalog.vendor, '32.13.2027', 'NO-SUCH-SKU', '5'].join(
+    ';',
+  );
+
+  await signIn(page, DEMO.operator, '/config.json');
+  await page.evaluate(() => window.localStorage.setItem('lang', 'lv'));
+  await page.goto('/orders/purch/import');
+  await expect(page.getByRole('heading', { name: 'Iepirkuma pasūtījumu imports', level: 1 })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
+  // The columns a file may have, each by its label with the header it needs.
+  await expect(page.getByText(/^Kolonnas: Ārējais kods \(external_code\), /)).toBeVisible();
+
+  await chooseFile(page, 'pasutijumi.csv', [header, row].join('\n'));
+  const preview = page.getByRole('region', { name: 'Priekšskatījums' });
+  await expect(preview).toContainText(
+    'Rinda 2, Prece (SKU) (failā “sku”): šim kravas saņēmējam nav preces “NO-SUCH-SKU”',
+  );
+  await expect(preview).not.toContainText(/\b(sku|qty|delivery_date):/);
+
+  // The header the product does not know is offered for matching, its choices by their labels.
+  const mapping = page.getByRole('region', { name: 'Saskaņojiet kolonnas' });
+  const select = mapping.getByRole('combobox', { name: 'Faila kolonna “Piegāde”' });
+  await select.click();
+  await expect(page.getByRole('option', { name: 'Piegādes datums', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'delivery_date' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Piegādes datums', exact: true }).click();
+  await mapping.getByRole('button', { name: 'Pārbaudīt failu vēlreiz' }).click();
+  await expect(preview).toContainText(
+    'Rinda 2, Piegādes datums (failā “Piegāde”): “32.13.2027” nav datums (GGGG-MM-DD vai DD.MM.GGGG)',
+  );
+  await expect(preview.getByRole('button', { name: /^Importēt/ })).toBeDisabled();
+  await expectAccessible(page);
+});

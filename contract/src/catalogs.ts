@@ -77,7 +77,10 @@ export type CurrencyItem = z.infer<typeof CurrencyItem>;
 
 export const UomItem = z.object({
   uom_id: Id,
+  /** How the reader's language names the unit. */
   name: z.string(),
+  /** The unit's code, as orders, imports and master data files name it. */
+  code: z.string(),
   /** Counted (pcs, box): quantities in it are whole (isCountedUnit); else measured (kg, l). */
   counted: z.boolean(),
 });

@@ -124,7 +124,9 @@ describe('master data in warehouse events', () => {
     await push({ ...catalog, uoms: [{ name: names.uom, names: { ru: 'ящ.', lv: 'kaste' } }] });
     const named = async (lang: string) =>
       (await app.call(catalogs.listUoms, { filters: { smart: names.uom } }, token, lang)).body.items;
-    expect(await named('ru')).toEqual([{ uom_id: expect.any(Number), name: 'ящ.', counted: true }]);
+    expect(await named('ru')).toEqual([
+      { uom_id: expect.any(Number), name: 'ящ.', code: names.uom, counted: true },
+    ]);
     expect(await named('lv')).toEqual([expect.objectContaining({ name: 'kaste' })]);
     // No English name given: English readers see the unit's code.
     expect(await named('en')).toEqual([expect.objectContaining({ name: names.uom })]);

@@ -1,4 +1,4 @@
-import type { catalogs } from '@extranet/contract';
+import { catalogs } from '@extranet/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -341,14 +341,17 @@ async function applySkus(tx: Executor, records: catalogs.MasterData['skus'], out
     'consignee',
     'consignee_unknown',
   );
+  // Unit codes are read by the rule every file import uses (contract unitMatcher): "PCS" is "pcs".
+  const unitOf = catalogs.unitMatcher(
+    (await tx.select({ id: uoms.id, code: uoms.name }).from(uoms)).map((row) => [row.code, row.id] as const),
+  );
   const uomIds = resolve(
     planned,
-    await idsByCode(
-      tx,
-      uoms,
-      uoms.id,
-      uoms.name,
-      planned.flatMap((item) => (item.record.uom ? [item.record.uom] : [])),
+    new Map(
+      planned.flatMap((item) => {
+        const id = item.record.uom ? unitOf(item.record.uom) : undefined;
+        return id === undefined ? [] : [[item.record.uom!, id] as const];
+      }),
     ),
     (r) => r.uom,
     'uom',

@@ -36,7 +36,7 @@ export async function listCurrencies(deps: Deps, query: catalogs.ListCurrenciesR
 
 export async function listUoms(deps: Deps, query: catalogs.ListUomsRequest, lang: Language) {
   const { rows, total } = await repository.listUoms(deps.db, query, lang);
-  const items = rows.map(({ code, ...row }) => ({ ...row, counted: isCountedUnit(code) }));
+  const items = rows.map((row) => ({ ...row, counted: isCountedUnit(row.code) }));
   return toPage(items, query, total);
 }
 

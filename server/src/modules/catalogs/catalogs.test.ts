@@ -270,12 +270,18 @@ describe('global catalogs', () => {
     );
     expect(byId.body.items).toEqual([eur]);
     const uoms = await app.call(catalogs.listUoms, { filters: { smart: 'pal' } }, token);
-    expect(uoms.body.items).toEqual([{ uom_id: expect.any(Number), name: 'pallet', counted: true }]);
+    expect(uoms.body.items).toEqual([
+      { uom_id: expect.any(Number), name: 'pallet', code: 'pallet', counted: true },
+    ]);
     // A unit is named in the reader's language, and found by that name too.
     const russian = await app.call(catalogs.listUoms, { filters: { smart: 'палл' } }, token, 'ru');
-    expect(russian.body.items).toEqual([{ uom_id: uoms.body.items[0].uom_id, name: 'палл.', counted: true }]);
+    expect(russian.body.items).toEqual([
+      { uom_id: uoms.body.items[0].uom_id, name: 'палл.', code: 'pallet', counted: true },
+    ]);
     const latvian = await app.call(catalogs.listUoms, { filters: { smart: 'pcs' } }, token, 'lv');
-    expect(latvian.body.items.map((item: { name: string }) => item.name)).toEqual(['gab.']);
+    expect(latvian.body.items.map((item: { name: string; code: string }) => [item.name, item.code])).toEqual([
+      ['gab.', 'pcs'],
+    ]);
     // Kilograms are measured, so a quantity in them takes decimals.
     const kg = await app.call(catalogs.listUoms, { filters: { smart: 'kg' } }, token);
     expect(kg.body.items).toEqual([expect.objectContaining({ counted: false })]);

@@ -1,7 +1,7 @@
 import { auth, catalogs, companies } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies as companyTable, consignees } from '../../db/schema';
+import { companies as companyTable, consignees, skus, uoms } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createCompany, createConsignee, createUser, TEST_PASSWORD } from '../../test/factories';
 
@@ -235,5 +235,35 @@ describe('master data upload', () => {
     ]);
     const [kept] = await app.deps.db.select().from(consignees).where(eq(consignees.id, foreign.id));
     expect(kept!.name).toBe(foreign.name);
+  });
+
+  it('reads a SKU’s unit code without regard to case, and names the unit it cannot find', async () => {
+    const company = await createCompany(app.deps.db);
+    const consignee = await createConsignee(app.deps.db, { companyId: company.id });
+    const master = {
+      skus: [
+        { consignee: consignee.code, code: 'SKU-UPPER', name: 'Upper', uom: 'PCS' },
+        { consignee: consignee.code, code: 'SKU-MIXED', name: 'Mixed', uom: ' Box ' },
+        { consignee: consignee.code, code: 'SKU-SHIFTED', name: 'Shifted', uom: '4750000000017' },
+      ],
+    };
+    const { body } = await call(companies.importMasterData, { master, company_id: company.id });
+    expect(
+      body.outcomes.map((item: { outcome: string; problems: unknown[] }) => [item.outcome, item.problems]),
+    ).toEqual([
+      ['added', []],
+      ['added', []],
+      ['refused', [{ field: 'uom', problem: 'uom_unknown', value: '4750000000017' }]],
+    ]);
+    const stored = await app.deps.db
+      .select({ code: skus.code, uom: uoms.name })
+      .from(skus)
+      .innerJoin(uoms, eq(uoms.id, skus.uomId))
+      .where(eq(skus.consigneeId, consignee.id))
+      .orderBy(skus.code);
+    expect(stored).toEqual([
+      { code: 'SKU-MIXED', uom: 'box' },
+      { code: 'SKU-UPPER', uom: 'pcs' },
+    ]);
   });
 });

@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useImportMasterData } from '../api/change-company';
-import { type FileProblem, type ParsedMasterFile, parseMasterFile, templateOf } from './master-files';
+import { useUnitCodes } from '../api/list-unit-codes';
+import {
+  type FileProblem,
+  MASTER_COLUMNS,
+  type ParsedMasterFile,
+  parseMasterFile,
+  templateOf,
+} from './master-files';
 
 type Catalog = catalogs.MasterCatalog;
 type Outcome = catalogs.MasterOutcome;
@@ -22,18 +29,18 @@ const OUTCOME_COLORS: Record<Outcome['outcome'], string> = {
 /** At most this many rows of a preview are listed; the counts cover all of them. */
 const PREVIEW_ROWS = 200;
 
-function fileProblemText(t: TFunction, problem: FileProblem): string {
+export function fileProblemText(t: TFunction, problem: FileProblem): string {
   switch (problem.kind) {
     case 'invalid':
-      return t(
-        problem.rows.length > 1
-          ? 'companies.import.fileProblems.invalidRows'
-          : 'companies.import.fileProblems.invalid',
-        {
-          rows: problem.rows.join(', '),
-          field: problem.field,
-        },
-      );
+      return t('companies.import.fileProblems.at', {
+        row: problem.row,
+        header: problem.header,
+        problem: t(`companies.import.cellProblems.${problem.reason}`, {
+          value: problem.value,
+          max: problem.max,
+          allowed: problem.allowed?.join(', '),
+        }),
+      });
     case 'missingColumns':
       return t('companies.import.fileProblems.missingColumns', { columns: problem.columns.join(', ') });
     case 'tooMany':
@@ -41,6 +48,40 @@ function fileProblemText(t: TFunction, problem: FileProblem): string {
     default:
       return t(`companies.import.fileProblems.${problem.kind}`);
   }
+}
+
+/**
+ * A refusal of the server's preview, with the column as the file heads it and, for a unit, the
+ * units there are.
+ */
+export function outcomeProblemText(
+  t: TFunction,
+  problem: Outcome['problems'][number],
+  headers: Record<string, string>,
+  units: readonly string[] | undefined,
+): string {
+  const text = t(`companies.import.problems.${problem.problem}`, {
+    field: problem.field,
+    value: problem.value,
+  });
+  const allowed =
+    problem.problem === 'uom_unknown' && units?.length
+      ? ` ${t('companies.import.allowedUnits', { units: units.join(', ') })}`
+      : '';
+  return (
+    t('companies.import.columnProblem', { header: headers[problem.field] ?? problem.field, problem: text }) +
+    allowed
+  );
+}
+
+/** What the template's note row says the columns take, in the reader's language. */
+function templateNote(
+  t: TFunction,
+  catalog: Catalog,
+  units: readonly string[] | undefined,
+): string | undefined {
+  if (!MASTER_COLUMNS[catalog].includes('uom') || !units?.length) return undefined;
+  return t('companies.import.templateNote', { units: units.join(', ') });
 }
 
 /**
@@ -57,6 +98,7 @@ export function MasterDataUpload({ company }: { company: companies.CompanyView }
   const [preview, setPreview] = useState<Outcome[] | null>(null);
   const [reading, setReading] = useState(false);
   const importData = useImportMasterData();
+  const units = useUnitCodes();
 
   const master = (records: unknown[]) => ({ [catalog]: records }) as unknown as catalogs.MasterData;
 
@@ -73,7 +115,7 @@ export function MasterDataUpload({ company }: { company: companies.CompanyView }
     if (!next) return;
     setReading(true);
     try {
-      const result = await parseMasterFile(next, catalog, { company: company.code });
+      const result = await parseMasterFile(next, catalog, { company: company.code, units });
       setParsed(result);
       if (result.records.length) {
         const answer = await importData.mutateAsync({
@@ -120,7 +162,8 @@ export function MasterDataUpload({ company }: { company: companies.CompanyView }
       }))
     : [];
   const writable = preview?.some((item) => item.outcome === 'added' || item.outcome === 'changed') ?? false;
-  const template = `data:text/csv;charset=utf-8,${encodeURIComponent(templateOf(catalog))}`;
+  const note = templateNote(t, catalog, units);
+  const template = `data:text/csv;charset=utf-8,${encodeURIComponent(templateOf(catalog, note))}`;
 
   return (
     <Stack gap="sm">
@@ -162,7 +205,8 @@ export function MasterDataUpload({ company }: { company: companies.CompanyView }
         </Anchor>
       </Group>
       <Text size="xs" c="dimmed">
-        {t('companies.import.columns', { columns: templateOf(catalog).trim().split(',').join(', ') })}
+        {t('companies.import.columns', { columns: MASTER_COLUMNS[catalog].join(', ') })}
+        {note ? ` ${note}` : ''}
       </Text>
 
       {importData.error ? (
@@ -214,12 +258,7 @@ export function MasterDataUpload({ company }: { company: companies.CompanyView }
                     </Table.Td>
                     <Table.Td>
                       {item.problems
-                        .map((problem) =>
-                          t(`companies.import.problems.${problem.problem}`, {
-                            field: problem.field,
-                            value: problem.value,
-                          }),
-                        )
+                        .map((problem) => outcomeProblemText(t, problem, parsed.headers, units))
                         .join('; ')}
                     </Table.Td>
                   </Table.Tr>
