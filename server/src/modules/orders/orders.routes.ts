@@ -43,12 +43,10 @@ function registerKind(
   registerCall(app, deps, calls.resetAllFailures, (_input, { actor }) =>
     resetAllFailures({ deps, actor, kind }),
   );
-  registerExport(app, deps, calls.exportOrders, (input, { actor, lang, reply }) =>
-    exportOrders(deps, actor, kind, 'orders', input, { lang, reply }),
+  registerExport(app, deps, calls.exportOrders, (input, ctx) =>
+    exportOrders(deps, kind, 'orders', input, ctx),
   );
-  registerExport(app, deps, calls.exportLines, (input, { actor, lang, reply }) =>
-    exportOrders(deps, actor, kind, 'lines', input, { lang, reply }),
-  );
+  registerExport(app, deps, calls.exportLines, (input, ctx) => exportOrders(deps, kind, 'lines', input, ctx));
 }
 
 /** An import file: a spreadsheet of at most 10,000 rows fits well within this. */

@@ -33,6 +33,7 @@ import {
   updateReceipt,
   updateShipment,
   updateStatus,
+  updateWarehouseCode,
 } from './wms.repository';
 import { checkSignature } from './wms.signature';
 import { emitStockChanged } from './wms.stock-events';
@@ -117,6 +118,7 @@ async function recordOutcome(
     }
     if (outcome.result === 'accepted') {
       await moveOrder(tx, kind, headId, 'ready', 'sent');
+      if (outcome.warehouseCode) await updateWarehouseCode(tx, kind, headId, outcome.warehouseCode);
       if (outcome.status) await changeStatus(tx, kind, head, outcome.status);
       await finish(tx, job.id);
       return 'sent';
@@ -237,6 +239,7 @@ async function applyOrderPart(
       progress = 'sync';
     } else if (progress !== 'sync') refuse();
   }
+  if (event.warehouse_code) await updateWarehouseCode(tx, kind, headId, event.warehouse_code);
   if (event.status) await changeStatus(tx, kind, head, event.status);
 
   if (event.lines) {
