@@ -12,7 +12,7 @@ const NAVIGATION_TIMEOUT = 30_000;
 async function exportFrom(page: Page, entry: string) {
   await page.getByRole('button', { name: 'Export' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: entry }).click();
+  await page.getByRole('menuitem', { name: entry, exact: true }).click();
   const file = await download;
   return { name: file.suggestedFilename(), content: await readFile(await file.path()) };
 }
@@ -61,8 +61,44 @@ test('the stock list exports in the language on screen', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Остатки', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Экспорт' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Остатки: файл CSV' }).click();
+  await page.getByRole('menuitem', { name: 'Остатки: файл CSV', exact: true }).click();
   const file = await download;
-  const [header] = parse(await readFile(await file.path()), { bom: true }) as string[][];
+  const [header] = parse(await readFile(await file.path()), { bom: true, delimiter: ';' }) as string[][];
   expect(header).toContain('Название товара');
+});
+
+test('a Latvian reader gets CSV that a Latvian Excel splits: ";", decimal commas, dates as on screen', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.operator, '/stock');
+  await expect(page.getByRole('heading', { name: 'Stock', level: 1 })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Latviešu' }).click();
+  await expect(page.getByRole('heading', { name: 'Krājumi', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Eksportēt' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Krājumi: CSV importam un integrācijām' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Krājumi: CSV fails', exact: true }).click();
+  const content = await readFile(await (await download).path());
+  // The byte order mark stays, so that Excel reads UTF-8.
+  expect([...content.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = content.toString('utf8');
+  expect(text.split(/\r?\n/, 1)[0]).toContain(';');
+  const [header = [], ...rows] = parse(content, { bom: true, delimiter: ';' }) as string[][];
+  expect(rows.length).toBeGreaterThan(0);
+  const quantities = rows.map((row) => row[header.indexOf('Daudzums')]!);
+  for (const quantity of quantities) expect(quantity).toMatch(/^\d+(,\d+)?$/);
+  expect(quantities.some((quantity) => quantity.includes(','))).toBe(true);
+  const expiry = rows.map((row) => row[header.indexOf('Derīguma termiņš')]).filter(Boolean);
+  for (const date of expiry) expect(date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+
+  // The same list for an import or an integration: commas and dots, whatever the language.
+  await page.getByRole('button', { name: 'Eksportēt' }).click();
+  const machineDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Krājumi: CSV importam un integrācijām' }).click();
+  const machine = parse(await readFile(await (await machineDownload).path()), { bom: true }) as string[][];
+  const machineQuantities = machine.slice(1).map((row) => row[machine[0]!.indexOf('Daudzums')]!);
+  for (const quantity of machineQuantities) expect(quantity).toMatch(/^\d+(\.\d+)?$/);
 });

@@ -28,9 +28,15 @@ export const DiscussionOrder = z.object({
 });
 export type DiscussionOrder = z.infer<typeof DiscussionOrder>;
 
-/** The code an order's discussion is named by: its external code, else `#<head_id>`. */
-export const orderCode = (order: { head_id: number; external_code: string | null }): string =>
-  order.external_code ?? `#${order.head_id}`;
+/**
+ * The code an order is known by: its external code, else the warehouse's number of it once the
+ * warehouse gave one, else `#<head_id>`.
+ */
+export const orderCode = (order: {
+  head_id: number;
+  external_code: string | null;
+  warehouse_code?: string | null;
+}): string => order.external_code ?? order.warehouse_code ?? `#${order.head_id}`;
 
 /**
  * The name readers see for a discussion, in the language `t` writes (the web app's i18next, or

@@ -65,9 +65,40 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
+ * How a CSV export is written. `local`: for a person's spreadsheet in the reader's language: `;`
+ * and decimal commas in ru and lv, `,` and dots in en, dates and times as the screen shows them
+ * (DD.MM.YYYY, DD.MM.YYYY HH:mm in `tz`). `machine`: for imports and integrations, whatever the
+ * language: `,`, dots, dates YYYY-MM-DD and times ISO 8601 in UTC.
+ */
+export const CSV_STYLES = ['local', 'machine'] as const;
+export type CsvStyle = (typeof CSV_STYLES)[number];
+
+/** Whether the text names a time zone this runtime knows (IANA, such as Europe/Riga, or UTC). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name: letters, digits and `_ + - /` only, checked against the runtime's zones. */
+export const TimeZone = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { message: 'must be an IANA time zone such as Europe/Riga' })
+  .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Riga' });
+
+/**
  * An export of a list: the list's filters and ordering, as on screen, and the file's
  * format. The answer is the file itself (`Content-Disposition: attachment`), every row the list
  * would page through; a refusal is a failure as for any call.
+ *
+ * `csv_style` (CSV only) defaults to `local` for a session and for an API key that sends
+ * `Accept-Language`, and to `machine` for an API key without it, so an integration written before
+ * the option keeps reading what it read. `tz` is the zone times are written in (the web app sends
+ * the browser's); without it times are in UTC and the column's header says so.
  */
 export function exportRequest<F extends z.ZodRawShape, const O extends readonly string[]>(
   filters: F,
@@ -78,6 +109,8 @@ export function exportRequest<F extends z.ZodRawShape, const O extends readonly 
     filters: list.shape.filters,
     ordering: list.shape.ordering,
     format: z.enum(EXPORT_FORMATS),
+    csv_style: z.enum(CSV_STYLES).optional(),
+    tz: TimeZone.optional(),
   });
 }
 

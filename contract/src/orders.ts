@@ -168,9 +168,16 @@ export type OrderDocument = z.infer<typeof OrderDocument>;
 export const ListDocumentsResponse = z.object({ items: z.array(OrderDocument) });
 export type ListDocumentsResponse = z.infer<typeof ListDocumentsResponse>;
 
+/**
+ * The warehouse's own number of the order, once its answer to the send or an event gave one:
+ * an order without an external code is known by it (discussions.ts `orderCode`).
+ */
+const WarehouseCodeField = z.string().nullable();
+
 const headCommon = {
   head_id: Id,
   external_code: z.string().nullable(),
+  warehouse_code: WarehouseCodeField,
   consignee_id: Id,
   consignee: OrderConsignee,
   location_id: Id.nullable(),
@@ -270,6 +277,7 @@ export type SalesOrder = z.infer<typeof SalesOrder>;
 const rowCommon = {
   head_id: Id,
   external_code: z.string().nullable(),
+  warehouse_code: WarehouseCodeField,
   progress: OrderProgressSchema,
   status: OrderStatus,
   failure_reason: z.string().nullable(),

@@ -114,8 +114,19 @@ export const WmsOrderMessage = z.object({
 });
 export type WmsOrderMessage = z.infer<typeof WmsOrderMessage>;
 
-/** What the WMS may answer with a 2xx (all optional); a 4xx body's `reason` becomes the failure reason. */
-export const WmsSendAnswer = z.object({ status: WmsStatus.optional(), reason: z.string().optional() });
+/** The warehouse's own number of an order (its answer to a send, or an event). */
+export const WarehouseCode = z.string().trim().min(1).max(100);
+
+/**
+ * What the WMS may answer with a 2xx (all optional): the order's first status and the warehouse's
+ * own number of it; a 4xx body's `reason` becomes the failure reason.
+ */
+export const WmsSendAnswer = z.object({
+  status: WmsStatus.optional(),
+  warehouse_code: WarehouseCode.optional(),
+  reason: z.string().optional(),
+});
+export type WmsSendAnswer = z.infer<typeof WmsSendAnswer>;
 
 // ---------------------------------------------------------------- inbound: POST /api/wms/events
 
@@ -201,6 +212,8 @@ export const WmsEvent = z
     progress: z.enum(['sent', 'failure']).optional(),
     reason: z.string().trim().min(1).max(1000).optional(),
     status: WmsStatus.optional(),
+    /** The warehouse's own number of the order, given or changed. */
+    warehouse_code: WarehouseCode.optional(),
     lines: z.array(WmsLineQty).max(MAX_EVENT_LINES).optional(),
     shipment: WmsShipment.optional(),
     receipt: WmsReceipt.optional(),
@@ -223,6 +236,7 @@ export const WmsEvent = z
       !(
         event.progress ||
         event.status ||
+        event.warehouse_code ||
         event.lines ||
         event.shipment ||
         event.receipt ||

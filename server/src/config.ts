@@ -1,16 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { normalizeAllowedHost, webhooks } from '@extranet/contract';
+import { isTimeZone, normalizeAllowedHost, webhooks } from '@extranet/contract';
 import { z } from 'zod';
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const DEFAULT_ACCEPTED_FILES = [
   '.pdf',

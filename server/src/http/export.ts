@@ -5,22 +5,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 
+import type { CsvStyle, ExportFormat } from '@extranet/contract';
 import { stringify } from 'csv-stringify';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { translate } from '../i18n';
-import { type XlsxCell, type XlsxFormat, XlsxWriter } from './xlsx';
+import type { CallContext } from './calls';
+import { isLongDigitString, type XlsxCell, type XlsxFormat, XlsxWriter } from './xlsx';
 
 /**
  * List exports: the rows a list shows, with its filters and ordering, as CSV or XLSX.
  * Rows come from the database through a cursor, a batch at a time, into a temporary file that
  * then goes out at the client's pace: a million rows never sit in memory, and a slow or vanished
  * client never holds the database. Headers are in the reader's language; in XLSX dates are dates
- * and amounts numbers.
+ * and amounts numbers. CSV is written for the reader's spreadsheet (`local`: the language's
+ * separator and decimal mark, dates and times as the screen shows them) or for a program
+ * (`machine`: comma, dot, ISO dates, times in UTC): contract list.ts `CSV_STYLES`.
  */
 
-export type ExportFormat = 'csv' | 'xlsx';
 type ColumnType = 'text' | 'number' | 'date' | 'datetime' | 'boolean';
 
 export interface ExportColumn {
@@ -58,11 +61,96 @@ export const dateText = (column: SQL | unknown) => sql<string>`to_char(${column}
 export const dateTimeText = (column: SQL | unknown) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-function xlsxValue(value: unknown, type: ColumnType): XlsxCell {
+/** How one export is written: its format, CSV style, the reader's language and time zone. */
+export interface ExportStyle {
+  format: ExportFormat;
+  csvStyle: CsvStyle;
+  lang: string;
+  /** The zone times are written in; undefined: UTC, and the headers of time columns say so. */
+  timeZone: string | undefined;
+}
+
+/**
+ * The style of an export call: as asked, else `local` for a person (a session, or an API key
+ * that names a language) and `machine` for an API key without Accept-Language, so that
+ * integrations written before the option get the same file as before.
+ */
+export function exportStyleOf(
+  input: { format: ExportFormat; csv_style?: CsvStyle; tz?: string },
+  ctx: Pick<CallContext, 'actor' | 'request' | 'lang'>,
+): ExportStyle {
+  const integration = ctx.actor.apiKeyId !== undefined && !ctx.request.headers['accept-language'];
+  return {
+    format: input.format,
+    csvStyle: input.csv_style ?? (integration ? 'machine' : 'local'),
+    lang: ctx.lang,
+    timeZone: input.tz,
+  };
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The date and time on a clock in `zone` at an instant: [year, month, day, hour, minute, second]. */
+function wallClock(instant: Date, zone: string): number[] {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  return ['year', 'month', 'day', 'hour', 'minute', 'second'].map((type) => Number(parts[type]));
+}
+
+/** An instant as the same date and time in UTC as a clock in `zone` shows (what XLSX holds). */
+function zonedAsUtc(instant: Date, zone: string | undefined): Date {
+  if (!zone || Number.isNaN(instant.getTime())) return instant;
+  const [year, month, day, hour, minute, second] = wallClock(instant, zone) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, instant.getUTCMilliseconds()));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` as the screens write a date: DD.MM.YYYY (SPEC.md §5). */
+const screenDate = (iso: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : iso;
+};
+
+/** An instant as the screens write it, DD.MM.YYYY HH:mm, on a clock in `zone` (UTC without one). */
+function screenDateTime(iso: string, zone: string | undefined): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const local = zonedAsUtc(instant, zone);
+  return `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}.${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+/** The language's decimal mark, as its spreadsheets read numbers: ',' in ru and lv, '.' in en. */
+export function decimalMarkOf(lang: string): string {
+  return new Intl.NumberFormat(lang).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+function xlsxValue(value: unknown, type: ColumnType, zone: string | undefined): XlsxCell {
   if (value === null || value === undefined || value === '') return null;
-  if (type === 'number') return Number(value);
+  // A number column's code-like value (a leading zero, more digits than a double keeps) stays text.
+  if (type === 'number') return isLongDigitString(String(value)) ? String(value) : Number(value);
   if (type === 'date') return new Date(`${value}T00:00:00Z`);
-  if (type === 'datetime') return new Date(String(value));
+  if (type === 'datetime') return zonedAsUtc(new Date(String(value)), zone);
   if (type === 'boolean') return Boolean(value);
   return String(value);
 }
@@ -75,10 +163,18 @@ function xlsxValue(value: unknown, type: ColumnType): XlsxCell {
  */
 export const neutralizeFormula = (text: string) => (/^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-function csvValue(value: unknown, type: ColumnType): string {
+/** A CSV cell: machine form as stored (ISO dates, UTC times, dots); local form as the screen writes it. */
+function csvValue(value: unknown, type: ColumnType, style: ExportStyle, decimalMark: string): string {
   if (value === null || value === undefined) return '';
   if (type === 'boolean') return value ? '1' : '0';
-  return type === 'text' ? neutralizeFormula(String(value)) : String(value);
+  const text = String(value);
+  if (type === 'text') return neutralizeFormula(text);
+  if (style.csvStyle === 'machine') return text;
+  if (type === 'number')
+    return decimalMark === '.' || isLongDigitString(text) ? text : text.replace('.', decimalMark);
+  if (type === 'date') return screenDate(text);
+  if (type === 'datetime') return screenDateTime(text, style.timeZone);
+  return text;
 }
 
 const XLSX_FORMATS: Partial<Record<ColumnType, XlsxFormat>> = {
@@ -98,17 +194,22 @@ const XLSX_FORMATS: Partial<Record<ColumnType, XlsxFormat>> = {
 export async function sendExport(
   reply: FastifyReply,
   db: Db,
-  options: {
+  options: ExportStyle & {
     query: SQL;
     columns: readonly ExportColumn[];
-    format: ExportFormat;
-    lang: string;
     /** The file's name without its extension. */
     filename: string;
   },
 ) {
   const { columns, format, lang } = options;
-  const headers = columns.map((column) => translate(lang, column.header));
+  const decimalMark = decimalMarkOf(lang);
+  const machine = format === 'csv' && options.csvStyle === 'machine';
+  // Times without a zone are UTC: the header says so, unless the ISO text does (machine CSV).
+  const inUtc = !options.timeZone && !machine;
+  const headers = columns.map((column) => {
+    const header = translate(lang, column.header);
+    return inUtc && column.type === 'datetime' ? `${header} (UTC)` : header;
+  });
   const value = (row: Record<string, unknown>, column: ExportColumn) => {
     const raw = row[column.key];
     if (!column.values || raw === null || raw === undefined) return raw;
@@ -136,13 +237,20 @@ export async function sendExport(
     let addRows: (rows: Record<string, unknown>[]) => Promise<void>;
     let finish: () => void;
     if (format === 'csv') {
-      // A byte order mark, so that spreadsheet programs read UTF-8.
-      const csv = stringify({ bom: true });
+      // A byte order mark, so that spreadsheet programs read UTF-8; a language that writes decimal
+      // commas separates its cells with ';', as its spreadsheets expect.
+      const csv = stringify({ bom: true, delimiter: !machine && decimalMark === ',' ? ';' : ',' });
       csv.pipe(spool);
       csv.write(headers);
       addRows = async (rows) => {
         for (const row of rows) {
-          if (!csv.write(columns.map((column) => csvValue(value(row, column), column.type ?? 'text')))) {
+          if (
+            !csv.write(
+              columns.map((column) =>
+                csvValue(value(row, column), column.type ?? 'text', options, decimalMark),
+              ),
+            )
+          ) {
             await once(csv, 'drain', { signal: left.signal });
           }
         }
@@ -154,13 +262,14 @@ export async function sendExport(
         signal: left.signal,
         columns: columns.map((column, i) => ({
           header: headers[i]!,
-          width: Math.min(Math.max(headers[i]!.length + 2, 12), 40),
           format: XLSX_FORMATS[column.type ?? 'text'],
         })),
       });
       addRows = async (rows) => {
         for (const row of rows) {
-          await xlsx.addRow(columns.map((column) => xlsxValue(value(row, column), column.type ?? 'text')));
+          await xlsx.addRow(
+            columns.map((column) => xlsxValue(value(row, column), column.type ?? 'text', options.timeZone)),
+          );
         }
       };
       finish = () => xlsx.finish();

@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { readXlsx, type XlsxCell, XlsxWriter } from '../http/xlsx';
 
@@ -25,6 +26,27 @@ export async function xlsxRows(data: Buffer): Promise<XlsxCell[][]> {
     return true;
   });
   return rows;
+}
+
+/** One part of an XLSX package (`xl/worksheets/sheet1.xml`) as text, to look at its XML. */
+export async function xlsxPart(data: Buffer, name: string): Promise<string> {
+  const zip = await yauzl.fromBufferPromise(data, { lazyEntries: true });
+  try {
+    for (;;) {
+      const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+        zip.once('entry', resolve);
+        zip.once('end', () => resolve(null));
+        zip.once('error', reject);
+        zip.readEntry();
+      });
+      if (!entry) throw new Error(`the package has no ${name}`);
+      if (entry.fileName === name) {
+        return (await buffer(await zip.openReadStreamPromise(entry))).toString('utf8');
+      }
+    }
+  } finally {
+    zip.close();
+  }
 }
 
 const PACKAGE: Record<string, string> = {

@@ -27,6 +27,11 @@ const orderHeadColumns = () => ({
     .notNull()
     .references(() => consignees.id),
   externalCode: text(),
+  /**
+   * The warehouse's own number of the order, from its answer to the send or a later event: what
+   * people know the order by while it has no external code (migration 0033).
+   */
+  warehouseCode: text(),
   locationId: integer().references(() => locations.id),
   truckNumber: text(),
   deliveryDate: date({ mode: 'string' }),

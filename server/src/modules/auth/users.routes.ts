@@ -1,7 +1,7 @@
 import { auth, PERMISSION_NAMES, PERMISSIONS, ROLE_NAMES, ROLES, roleRank } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerExport } from '../../http/calls';
-import { type ExportColumn, sendExport } from '../../http/export';
+import { type ExportColumn, exportStyleOf, sendExport } from '../../http/export';
 import { userExportQuery } from './users.repository';
 import {
   addUser,
@@ -41,12 +41,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: Deps) {
     listLinkedCompanies(deps, actor, input),
   );
   registerCall(app, deps, auth.listUsers, (input, { actor }) => listUsers(deps, actor, input));
-  registerExport(app, deps, auth.exportUsers, (input, { actor, lang, reply }) =>
+  registerExport(app, deps, auth.exportUsers, (input, { reply, ...ctx }) =>
     sendExport(reply, deps.db, {
-      query: userExportQuery(deps.db, scopeOf(actor), input),
+      query: userExportQuery(deps.db, scopeOf(ctx.actor), input),
       columns: USER_EXPORT_COLUMNS,
-      format: input.format,
-      lang,
+      ...exportStyleOf(input, ctx),
       filename: 'users',
     }),
   );

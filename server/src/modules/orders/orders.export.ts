@@ -1,8 +1,7 @@
-import type { Language, orders } from '@extranet/contract';
+import type { orders } from '@extranet/contract';
 import type { FastifyReply } from 'fastify';
-import type { Deps } from '../../http/calls';
-import { type ExportColumn, sendExport } from '../../http/export';
-import type { Actor } from '../../http/session';
+import type { CallContext, Deps } from '../../http/calls';
+import { type ExportColumn, exportStyleOf, sendExport } from '../../http/export';
 import { type OrderFilters, orderExportQuery, orderLinesExportQuery } from './orders.list';
 
 type OrderKind = orders.OrderKind;
@@ -44,6 +43,8 @@ function orderColumns(kind: OrderKind): ExportColumn[] {
     { key: 'truck_number', header: 'orders.fields.truckNumber' },
     { key: 'currency', header: 'orders.fields.currency' },
     { key: 'total', header: 'orders.lines.total', type: 'number' },
+    // New columns go last: a reader that takes columns by position keeps reading the others.
+    { key: 'warehouse_code', header: 'orders.fields.warehouseCode' },
   ];
 }
 
@@ -71,19 +72,20 @@ function lineColumns(kind: OrderKind): ExportColumn[] {
           { key: 'expiry_date', header: 'orders.lines.expiryDate', type: 'date' },
         ] satisfies ExportColumn[])
       : []),
+    { key: 'warehouse_code', header: 'orders.fields.warehouseCode' },
   ];
 }
 
 /** The orders of a list, or their lines, as a file (http/export.ts). */
 export async function exportOrders(options: {
   deps: Deps;
-  actor: Actor;
   kind: OrderKind;
   what: 'orders' | 'lines';
   input: ExportRequest;
-  http: { lang: Language; reply: FastifyReply };
+  http: CallContext & { reply: FastifyReply };
 }) {
-  const { deps, actor, kind, what, input, http } = options;
+  const { deps, kind, what, input, http } = options;
+  const { actor } = http;
   const query = { filters: filtersOf(kind, input), ordering: input.ordering };
   const sql =
     what === 'orders'
@@ -92,8 +94,7 @@ export async function exportOrders(options: {
   return sendExport(http.reply, deps.db, {
     query: sql,
     columns: what === 'orders' ? orderColumns(kind) : lineColumns(kind),
-    format: input.format,
-    lang: http.lang,
+    ...exportStyleOf(input, http),
     filename: `${kind === 'purch' ? 'purchase' : 'sales'}-${what === 'orders' ? 'orders' : 'order-lines'}`,
   });
 }

@@ -53,6 +53,7 @@ export interface OrderFilters {
 export interface OrderRowRecord {
   id: number;
   externalCode: string | null;
+  warehouseCode: string | null;
   progress: string;
   statusCode: string | null;
   statusDesc: string | null;
@@ -344,6 +345,7 @@ export async function listOrderRows(
         .select({
           id: h.id,
           externalCode: h.externalCode,
+          warehouseCode: h.warehouseCode,
           progress: h.progress,
           statusCode: h.statusCode,
           statusDesc: h.statusDesc,
@@ -425,6 +427,7 @@ export async function orderExportQuery(
       location: as(locations.label, 'location'),
       truck_number: as(h.truckNumber, 'truck_number'),
       currency: as(currencies.code, 'currency'),
+      warehouse_code: as(h.warehouseCode, 'warehouse_code'),
       total: as(
         sql`(select sum(round(${l.orderedQty} * ${l.price}, 3)) from ${l} where ${l.headId} = ${h.id})`,
         'total',
@@ -461,6 +464,7 @@ export async function orderLinesExportQuery(
     sku_code: as(skus.externalCode, 'sku_code'),
     sku_name: as(skus.name, 'sku_name'),
     uom: as(uomName(lang), 'uom'),
+    warehouse_code: as(h.warehouseCode, 'warehouse_code'),
   };
   const base = (fields: SelectedFields, lines: typeof purchLines | typeof salesLines) =>
     db

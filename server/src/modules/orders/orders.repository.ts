@@ -28,6 +28,7 @@ type OrderKind = orders.OrderKind;
 export interface OrderHeadRecord {
   id: number;
   externalCode: string | null;
+  warehouseCode: string | null;
   consigneeId: number;
   consigneeName: string;
   companyId: number;
@@ -103,6 +104,7 @@ export async function findOrderHead(
     .select({
       id: h.id,
       externalCode: h.externalCode,
+      warehouseCode: h.warehouseCode,
       consigneeId: h.consigneeId,
       consigneeName: consignees.name,
       companyId: consignees.companyId,

@@ -57,11 +57,11 @@ function registerKind(
   registerCall(app, deps, calls.resetAllFailures, (_input, { actor }) =>
     resetAllFailures({ deps, actor, kind }),
   );
-  registerExport(app, deps, calls.exportOrders, (input, { actor, lang, reply }) =>
-    exportOrders({ deps, actor, kind, what: 'orders', input, http: { lang, reply } }),
+  registerExport(app, deps, calls.exportOrders, (input, http) =>
+    exportOrders({ deps, kind, what: 'orders', input, http }),
   );
-  registerExport(app, deps, calls.exportLines, (input, { actor, lang, reply }) =>
-    exportOrders({ deps, actor, kind, what: 'lines', input, http: { lang, reply } }),
+  registerExport(app, deps, calls.exportLines, (input, http) =>
+    exportOrders({ deps, kind, what: 'lines', input, http }),
   );
 }
 

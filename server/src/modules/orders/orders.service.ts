@@ -130,6 +130,7 @@ function toRow<K extends OrderKind>(kind: K, row: OrderRowRecord): OrderRow<K> {
   const common = {
     head_id: row.id,
     external_code: row.externalCode,
+    warehouse_code: row.warehouseCode,
     progress: progressOf(row.progress),
     status: { code: row.statusCode, desc: row.statusDesc },
     failure_reason: row.failureReason,
@@ -201,6 +202,7 @@ function toView<K extends OrderKind>(
   const common = {
     head_id: head.id,
     external_code: head.externalCode,
+    warehouse_code: head.warehouseCode,
     consignee_id: head.consigneeId,
     consignee: {
       name: head.consigneeName,

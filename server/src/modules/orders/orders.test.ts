@@ -949,6 +949,7 @@ describe('order lists', () => {
       purch_head_id: ids.mid,
       head_id: ids.mid,
       external_code: 'PO-MID',
+      warehouse_code: null,
       progress: 'ready',
       status: { code: null, desc: null },
       failure_reason: null,

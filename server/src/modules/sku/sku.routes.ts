@@ -1,7 +1,7 @@
 import { sku } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerExport } from '../../http/calls';
-import { type ExportColumn, sendExport } from '../../http/export';
+import { type ExportColumn, exportStyleOf, sendExport } from '../../http/export';
 import { skuExportQuery } from './sku.repository';
 import * as service from './sku.service';
 
@@ -31,12 +31,11 @@ const SKU_EXPORT_COLUMNS: ExportColumn[] = [
 
 export function registerSkuRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, sku.listSku, (input, { actor }) => service.listSku(deps, actor, input));
-  registerExport(app, deps, sku.exportSku, (input, { actor, lang, reply }) =>
+  registerExport(app, deps, sku.exportSku, (input, { reply, ...ctx }) =>
     sendExport(reply, deps.db, {
-      query: skuExportQuery(deps.db, actor, input),
+      query: skuExportQuery(deps.db, ctx.actor, input),
       columns: SKU_EXPORT_COLUMNS,
-      format: input.format,
-      lang,
+      ...exportStyleOf(input, ctx),
       filename: 'sku',
     }),
   );

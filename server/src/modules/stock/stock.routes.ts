@@ -1,7 +1,7 @@
 import { stock } from '@extranet/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, registerCall, registerExport } from '../../http/calls';
-import { type ExportColumn, sendExport } from '../../http/export';
+import { type ExportColumn, exportStyleOf, sendExport } from '../../http/export';
 import { stockExportQuery } from './stock.repository';
 import * as service from './stock.service';
 
@@ -26,12 +26,11 @@ export function registerStockRoutes(app: FastifyInstance, deps: Deps) {
   registerCall(app, deps, stock.listStocks, (input, { actor, lang }) =>
     service.listStocks(deps, actor, input, lang),
   );
-  registerExport(app, deps, stock.exportStocks, (input, { actor, lang, reply }) =>
+  registerExport(app, deps, stock.exportStocks, (input, { reply, ...ctx }) =>
     sendExport(reply, deps.db, {
-      query: stockExportQuery(deps.db, actor, input, lang),
+      query: stockExportQuery(deps.db, ctx.actor, input, ctx.lang),
       columns: STOCK_EXPORT_COLUMNS,
-      format: input.format,
-      lang,
+      ...exportStyleOf(input, ctx),
       filename: 'stock',
     }),
   );

@@ -3,12 +3,13 @@ import type { OrderFailure } from './wms.failure';
 
 /**
  * What became of one send:
- * - `accepted`: the warehouse took the order (progress sent), optionally with its first status;
+ * - `accepted`: the warehouse took the order (progress sent), optionally with its first status
+ *   and its own number of the order;
  * - `refused`: it will not take the order as it is (progress failure, saying why);
  * - `retry`: no answer worth acting on (timeout, network, 5xx): try again later.
  */
 export type SendOutcome =
-  | { result: 'accepted'; status?: wms.WmsStatus }
+  | { result: 'accepted'; status?: wms.WmsStatus; warehouseCode?: string }
   | { result: 'refused'; failure: OrderFailure }
   | { result: 'retry'; error: string };
 

@@ -1,4 +1,5 @@
 import { orders, wms } from '@extranet/contract';
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, locations, stockRows, wmsEvents } from '../../db/schema';
@@ -128,6 +129,63 @@ describe('POST /api/wms/events', () => {
       body: { failure: { code: 'wms_event_duplicate', details: { event_id: eventId } } },
     });
     expect(await snapshotOf('purch', headId)).toEqual(after);
+  });
+
+  it('keeps the warehouse’s number of an order from its events: in the view, the list and the exports', async () => {
+    const headId = await sentOrder();
+    expect((await snapshotOf('purch', headId)).view).toMatchObject({
+      external_code: null,
+      warehouse_code: null,
+    });
+    const numbered = await post({
+      event_id: nextEventId(),
+      order: { kind: 'purch', head_id: headId },
+      warehouse_code: 'WMS-4711',
+    });
+    expect(numbered.status).toBe(200);
+    const after = await snapshotOf('purch', headId);
+    // A number alone is no work reported: the order stays sent.
+    expect(after.view).toMatchObject({ progress: 'sent', external_code: null, warehouse_code: 'WMS-4711' });
+    const list = await app.call(orders.purch.listOrders, { count: 1000 }, token);
+    const row = list.body.items.find((item: { head_id: number }) => item.head_id === headId);
+    expect(row).toMatchObject({ warehouse_code: 'WMS-4711' });
+
+    // The warehouse renumbers it.
+    await post({
+      event_id: nextEventId(),
+      order: { kind: 'purch', head_id: headId },
+      warehouse_code: 'WMS-4712',
+    });
+    expect((await snapshotOf('purch', headId)).view.warehouse_code).toBe('WMS-4712');
+
+    for (const exported of [orders.purch.exportOrders, orders.purch.exportLines]) {
+      const file = await app.app.inject({
+        method: 'POST',
+        url: `/api${exported.path}`,
+        payload: { filters: { progress: 'sent' }, format: 'csv', csv_style: 'machine' },
+        headers: {
+          authorization: `SessionCode ${token}`,
+          'content-type': 'application/json',
+          'accept-language': 'en',
+        },
+      });
+      expect(file.statusCode).toBe(200);
+      const [header = [], ...rows] = parse(file.payload, { bom: true }) as string[][];
+      // Its own column, the last: readers by position keep reading the others.
+      expect(header.at(-1)).toBe('Warehouse number');
+      expect(rows.map((cells) => cells.at(-1))).toContain('WMS-4712');
+    }
+
+    // A number without an order, or longer than a code, is refused; nothing changes.
+    const orphan = await post({ event_id: nextEventId(), warehouse_code: 'WMS-1' });
+    expect(orphan.status).toBe(400);
+    const long = await post({
+      event_id: nextEventId(),
+      order: { kind: 'purch', head_id: headId },
+      warehouse_code: 'W'.repeat(101),
+    });
+    expect(long.status).toBe(400);
+    expect((await snapshotOf('purch', headId)).view.warehouse_code).toBe('WMS-4712');
   });
 
   it('refuses a bad signature, a missing one, or one made with another secret, and changes nothing', async () => {

@@ -25,6 +25,7 @@ import {
   updateDoneQuantities,
   updateProgress,
   updateReceipt,
+  updateWarehouseCode,
   updateShipment,
 } from './wms.repository';
 import { emitStockChanged } from './wms.stock-events';
@@ -79,6 +80,7 @@ async function applyOrderPart(
       progress = 'sync';
     } else if (progress !== 'sync') refuse();
   }
+  if (event.warehouse_code) await updateWarehouseCode(tx, kind, headId, event.warehouse_code);
   if (event.status) await changeStatus(tx, kind, head, event.status);
 
   if (event.lines) {

@@ -53,13 +53,13 @@ export function createHttpConnector(options: {
       return { result: 'retry', error: message };
     }
     if (response.ok) {
-      let status: wms.WmsStatus | undefined;
+      let answer: wms.WmsSendAnswer = {};
       try {
-        status = wms.WmsSendAnswer.parse(JSON.parse(text)).status;
+        answer = wms.WmsSendAnswer.parse(JSON.parse(text));
       } catch {
         // a 2xx without a readable body still means the order was taken
       }
-      return { result: 'accepted', status };
+      return { result: 'accepted', status: answer.status, warehouseCode: answer.warehouse_code };
     }
     if (response.status >= 400 && response.status < 500 && !RETRYABLE_4XX.has(response.status)) {
       return { result: 'refused', failure: failureFrom(response.status, text) };

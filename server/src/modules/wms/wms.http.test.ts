@@ -98,7 +98,7 @@ describe('the http connector', () => {
   it('POSTs the order signed, as JSON with typed values, with an idempotency key', async () => {
     warehouse.received = [];
     warehouse.answer = (_request, response) =>
-      reply(response, 201, '{"status":{"code":"NEW","desc":"Registered"}}');
+      reply(response, 201, '{"status":{"code":"NEW","desc":"Registered"},"warehouse_code":" WMS-000123 "}');
     const headId = await readyOrder('sales');
     await processSendJobs(db(), createHttpConnector({ url, secret: SECRET, timeoutMs: 2000 }), WORKER);
 
@@ -119,7 +119,13 @@ describe('the http connector', () => {
     expect(await view(headId, 'sales')).toMatchObject({
       progress: 'sent',
       status: { code: 'NEW', desc: 'Registered' },
+      // The warehouse's own number of the order, from its answer.
+      external_code: null,
+      warehouse_code: 'WMS-000123',
     });
+    const list = await app.call(orders.sales.listOrders, { count: 1000 }, token);
+    const row = list.body.items.find((item: { head_id: number }) => item.head_id === headId);
+    expect(row).toMatchObject({ external_code: null, warehouse_code: 'WMS-000123' });
   });
 
   it('sends again after a timeout with the same key, so the warehouse takes the order once', async () => {

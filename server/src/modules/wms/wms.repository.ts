@@ -128,6 +128,15 @@ export async function updateStatus(tx: Executor, kind: OrderKind, headId: number
     .where(eq(h.id, headId));
 }
 
+/** The warehouse's own number of the order, as it gave it. */
+export async function updateWarehouseCode(tx: Executor, kind: OrderKind, headId: number, code: string) {
+  const h = HEADS[kind];
+  await tx
+    .update(h)
+    .set({ warehouseCode: code, modificationDate: sql`now()` })
+    .where(and(eq(h.id, headId), sql`${h.warehouseCode} is distinct from ${code}`));
+}
+
 /**
  * A sales order's shipment as the warehouse reports it: a field left out keeps its value, null
  * clears it; tracking numbers given become exactly those, each once.

@@ -7,7 +7,7 @@ import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf } from './wms.failure';
 import { errorText } from './wms.inbound';
 import { changeStatus, moveOrder } from './wms.moves';
-import { findLiveOrder, loadOrderMessage } from './wms.repository';
+import { findLiveOrder, loadOrderMessage, updateWarehouseCode } from './wms.repository';
 
 export interface SendWorkerOptions {
   maxAttempts: number;
@@ -41,6 +41,7 @@ async function recordOutcome(
     }
     if (outcome.result === 'accepted') {
       await moveOrder(tx, kind, headId, 'ready', 'sent');
+      if (outcome.warehouseCode) await updateWarehouseCode(tx, kind, headId, outcome.warehouseCode);
       if (outcome.status) await changeStatus(tx, kind, head, outcome.status);
       await finish(tx, job.id);
       return 'sent';

@@ -44,6 +44,10 @@ const eventId = (idempotencyKey: string, step: number) => `sim:${idempotencyKey}
 
 const negate = (qty: string) => (qty.startsWith('-') ? qty.slice(1) : `-${qty}`);
 
+/** The simulated warehouse's own number of an order: its kind's letter and the order's id. */
+export const simulatedWarehouseCode = (order: Pick<wms.WmsOrderMessage, 'kind' | 'head_id'>) =>
+  `WH-${order.kind === 'purch' ? 'P' : 'S'}${String(order.head_id).padStart(7, '0')}`;
+
 /** The simulated warehouse ships with this carrier, its tracking number made of the order's id. */
 export const SIMULATED_CARRIER = 'DHL';
 const trackingNumberOf = (headId: number) => `JD0146${String(headId).padStart(8, '0')}`;
@@ -132,7 +136,11 @@ export function createSimulatorConnector(options: SimulatorOptions): WmsConnecto
     async send(order, { idempotencyKey }): Promise<SendOutcome> {
       if (options.acceptMs > 0) await sleep(options.acceptMs);
       if (await seenBefore(options.db, idempotencyKey)) {
-        return { result: 'accepted', status: SIMULATED_STATUS.registered };
+        return {
+          result: 'accepted',
+          status: SIMULATED_STATUS.registered,
+          warehouseCode: simulatedWarehouseCode(order),
+        };
       }
       const unknown = await unknownSkus(options.db, order);
       if (unknown.length) {
@@ -158,7 +166,11 @@ export function createSimulatorConnector(options: SimulatorOptions): WmsConnecto
         day: today(),
         delayMs: options.stepMs * events.length,
       });
-      return { result: 'accepted', status: SIMULATED_STATUS.registered };
+      return {
+        result: 'accepted',
+        status: SIMULATED_STATUS.registered,
+        warehouseCode: simulatedWarehouseCode(order),
+      };
     },
   };
 }

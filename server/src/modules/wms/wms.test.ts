@@ -24,7 +24,7 @@ import type { SendOutcome, WmsConnector } from './wms.connector';
 import { warehouseFailure } from './wms.failure';
 import { forgetOldWmsRecords } from './wms.retention';
 import { processSendJobs } from './wms.sends';
-import { SIMULATED_REFUSALS, SIMULATED_STATUS } from './wms.simulator';
+import { SIMULATED_REFUSALS, SIMULATED_STATUS, simulatedWarehouseCode } from './wms.simulator';
 import { applyDueSimulatedEvents } from './wms.simulator-events';
 
 type Kind = 'purch' | 'sales';
@@ -79,6 +79,11 @@ describe('the simulator', () => {
     expect(await work(testSimulator(db()))).toBe(1);
     const sent = await view('purch', headId);
     expect(sent).toMatchObject({ progress: 'sent', status: SIMULATED_STATUS.registered, can_unready: false });
+    // The order has no external code: the warehouse's number, from its answer, is what it is known by.
+    expect(sent).toMatchObject({
+      external_code: null,
+      warehouse_code: simulatedWarehouseCode({ kind: 'purch', head_id: headId }),
+    });
 
     expect(await drainReports(db())).toBe(2);
     const received = await view('purch', headId);

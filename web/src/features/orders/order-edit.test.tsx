@@ -13,6 +13,7 @@ function draft(overrides: Record<string, unknown> = {}) {
     purch_head_id: 5,
     head_id: 5,
     external_code: 'PO-5',
+    warehouse_code: null,
     consignee_id: 1,
     consignee: { name: 'Baltic Foods Retail', business_line: { business_line_id: 1, name: 'Retail' } },
     location_id: null,
@@ -158,6 +159,34 @@ describe('the purchase order edit screen', () => {
       const alert = await screen.findByTestId('form-error');
       expect(within(alert).getByText('Can not update non-draft order')).toBeTruthy();
       expect(window.scrollTo).toHaveBeenCalled();
+    },
+    SCREEN_TIMEOUT,
+  );
+});
+
+describe('an order the warehouse numbered', () => {
+  it(
+    'is shown by the warehouse’s number instead of #id while it has no external code',
+    async () => {
+      server({
+        '/orders/purch/view_order': () => ({
+          body: draft({
+            external_code: null,
+            warehouse_code: 'WMS-4711',
+            progress: 'sent',
+            can_update: false,
+            problems: { errors: [], warnings: [] },
+          }),
+        }),
+      });
+      sessionToken.set('code-1');
+      await renderApp('/orders/purch/view/5');
+      const title = await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+      expect(title.textContent).toContain('WMS-4711');
+      expect(title.textContent).not.toContain('#5');
+      const field = await screen.findByTestId('field-warehouse-code');
+      expect(field.textContent).toContain('Warehouse number');
+      expect(field.textContent).toContain('WMS-4711');
     },
     SCREEN_TIMEOUT,
   );

@@ -13,6 +13,7 @@ function salesOrder(overrides: Partial<orders.SalesOrder> = {}): orders.SalesOrd
     sales_head_id: 7,
     head_id: 7,
     external_code: 'SO-7',
+    warehouse_code: null,
     consignee_id: 1,
     consignee: { name: 'Baltic Foods', business_line: { business_line_id: 1, name: 'Retail' } },
     location_id: null,

@@ -1,4 +1,4 @@
-import { type CallDef, type CallRequest, encode } from '@extranet/contract';
+import { type CallDef, type CallRequest, encode, isTimeZone } from '@extranet/contract';
 import { ApiError, toApiError } from './api-error';
 import { apiHeaders } from './client';
 import { getPageConfig } from './page-config';
@@ -45,11 +45,21 @@ export async function downloadFrom(path: string, init: RequestInit = {}, name?: 
   }
 }
 
-/** An export call (contract `exportRequest`): the list's filters and ordering, as a file. */
+/** The browser's time zone, which the screens show times in; undefined if it has no IANA name. */
+function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : undefined;
+}
+
+/**
+ * An export call (contract `exportRequest`): the list's filters and ordering, as a file, with
+ * times in the browser's zone as the screens show them.
+ */
 export function downloadExport<C extends CallDef>(call: C, input: CallRequest<C>): Promise<void> {
+  const zoned = { tz: browserTimeZone(), ...(input as object) } as CallRequest<C>;
   return downloadFrom(call.path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(encode(call.request, input)),
+    body: JSON.stringify(encode(call.request, zoned)),
   });
 }

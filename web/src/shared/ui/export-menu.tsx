@@ -1,29 +1,41 @@
-import type { ExportFormat } from '@extranet/contract';
+import type { CsvStyle, ExportFormat } from '@extranet/contract';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError } from './notify';
 
+/** The file asked for: its format and, for CSV, for whom it is written (contract `CSV_STYLES`). */
+export interface ExportFile {
+  format: ExportFormat;
+  csv_style?: CsvStyle;
+}
+
 export interface ExportChoice {
   /** What is exported, e.g. "Orders" or "Order lines". */
   label: string;
-  download: (format: ExportFormat) => Promise<void>;
+  download: (file: ExportFile) => Promise<void>;
 }
 
-const FORMATS: readonly ExportFormat[] = ['xlsx', 'csv'];
+/** Each entry's words are `common.export.<key>`. */
+const FILES: readonly { key: string; file: ExportFile }[] = [
+  { key: 'xlsx', file: { format: 'xlsx' } },
+  { key: 'csv', file: { format: 'csv', csv_style: 'local' } },
+  { key: 'csvMachine', file: { format: 'csv', csv_style: 'machine' } },
+];
 
 /**
- * The Export button of a list: each choice in XLSX and CSV, with the filters and
- * ordering on screen. The file downloads when the server has written it.
+ * The Export button of a list: each choice in XLSX, in CSV for the reader's spreadsheet (their
+ * language's separator and decimal mark) and in CSV for imports and integrations, with the
+ * filters and ordering on screen. The file downloads when the server has written it.
  */
 export function ExportMenu({ choices }: { choices: readonly ExportChoice[] }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const run = async (choice: ExportChoice, format: ExportFormat) => {
+  const run = async (choice: ExportChoice, file: ExportFile) => {
     setBusy(true);
     try {
-      await choice.download(format);
+      await choice.download(file);
     } catch (error) {
       notifyApiError(error);
     } finally {
@@ -46,9 +58,9 @@ export function ExportMenu({ choices }: { choices: readonly ExportChoice[] }) {
         {/* Items only: a menu holds nothing else (axe: aria-required-children). */}
         {choices.map((choice) => (
           <Fragment key={choice.label}>
-            {FORMATS.map((format) => (
-              <Menu.Item key={format} onClick={() => run(choice, format)}>
-                {t(`common.export.${format}`, { what: choice.label })}
+            {FILES.map(({ key, file }) => (
+              <Menu.Item key={key} onClick={() => run(choice, file)}>
+                {t(`common.export.${key}`, { what: choice.label })}
               </Menu.Item>
             ))}
           </Fragment>

@@ -60,8 +60,8 @@ function UsersList() {
               choices={[
                 {
                   label: t('common.export.users'),
-                  download: (format) =>
-                    downloadExport(auth.exportUsers, { filters, ordering: table.ordering, format }),
+                  download: (file) =>
+                    downloadExport(auth.exportUsers, { filters, ordering: table.ordering, ...file }),
                 },
               ]}
             />

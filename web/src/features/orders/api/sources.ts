@@ -16,13 +16,15 @@ export {
   vendorSource,
 } from '../../../shared/catalogs/sources';
 
+import { orderCode } from '../components/format';
+
 /** A template told apart from its neighbours: its code, its party and how many lines it has. */
 function templateLabel(
   item: { head_id: number; external_code: string | null; lines_count: number },
   party?: string,
 ) {
   return i18n.t('orders.templates.label', {
-    code: item.external_code ?? `#${item.head_id}`,
+    code: orderCode(item),
     party: party ?? i18n.t('orders.templates.noParty'),
     count: item.lines_count,
   });

@@ -1,9 +1,13 @@
+import { discussions } from '@extranet/contract';
 import dayjs from 'dayjs';
 import { formatNumber } from '../../../shared/i18n/numbers';
 
 /** SPEC.md §5 and §9: dates as DD.MM.YYYY, times as HH:mm. */
 export const DATE_FORMAT = 'DD.MM.YYYY';
 export const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
+
+/** What an order is known by: its external code, else the warehouse's number, else `#<id>`. */
+export const orderCode = discussions.orderCode;
 
 /** SPEC.md §9: an order without a currency is shown in EUR. */
 export const DEFAULT_CURRENCY = 'EUR';

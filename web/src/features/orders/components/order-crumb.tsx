@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderKind } from '../api/keys';
 import { getViewOrderQueryOptions } from '../api/view-order';
+import { orderCode } from './format';
 
 /**
  * A breadcrumb naming an order: its external code once the page has loaded it (this only reads the
@@ -18,6 +19,6 @@ export function OrderCrumb({
 }) {
   const { t } = useTranslation();
   const order = useQuery({ ...getViewOrderQueryOptions(kind, headId), enabled: false });
-  const code = order.data?.external_code ?? `#${headId}`;
+  const code = order.data ? orderCode(order.data) : `#${headId}`;
   return edit ? t('orders.breadcrumbs.edit', { code }) : code;
 }

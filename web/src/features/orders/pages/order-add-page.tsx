@@ -19,6 +19,7 @@ import { useAddOrderDefaults } from '../api/get-add-order-defaults';
 import type { OrderKind } from '../api/keys';
 import { consigneeSource, purchTemplateSource, salesTemplateSource } from '../api/sources';
 import { useViewOrder } from '../api/view-order';
+import { orderCode } from '../components/format';
 import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
@@ -46,7 +47,7 @@ export function OrderAddPage({ kind }: { kind: OrderKind }) {
 function CopyNotice({ kind, fromOrderId }: { kind: OrderKind; fromOrderId: number }) {
   const { t } = useTranslation();
   const source = useViewOrder(kind, fromOrderId);
-  const code = source.data?.external_code ?? `#${fromOrderId}`;
+  const code = source.data ? orderCode(source.data) : `#${fromOrderId}`;
   return (
     <Alert color="blue" variant="light" icon={<IconCopy aria-hidden />} data-testid="copy-notice">
       <Text size="sm">

@@ -13,6 +13,7 @@ import { useExcludeOrder } from '../api/exclude-order';
 import { useAddOrderDefaults } from '../api/get-add-order-defaults';
 import type { OrderKind, OrderView } from '../api/keys';
 import { useViewOrder } from '../api/view-order';
+import { orderCode } from '../components/format';
 import { canBookSlot, type OrderBookingSlot } from '../components/order-booking-slot';
 import { OrderEditForm } from '../components/order-edit-form';
 import { editFieldsOf } from '../components/order-form-values';
@@ -84,7 +85,7 @@ function EditLoadedOrder({
   const navigate = useNavigate();
   const edit = useEditOrder(kind, order.head_id);
   const exclude = useExcludeOrder(kind);
-  const code = order.external_code ?? `#${order.head_id}`;
+  const code = orderCode(order);
 
   const confirmExclude = () =>
     confirmAction({

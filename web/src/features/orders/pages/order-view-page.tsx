@@ -25,7 +25,7 @@ import { useResetFailure } from '../api/reset-failure';
 import { useSetDraft } from '../api/set-draft';
 import { useSetReady } from '../api/set-ready';
 import { useViewOrder } from '../api/view-order';
-import { formatDate, formatDateTime, formatDecimal } from '../components/format';
+import { formatDate, formatDateTime, formatDecimal, orderCode } from '../components/format';
 import { canBookSlot, type OrderBookingSlot } from '../components/order-booking-slot';
 import type { OrderDiscussionSlot } from '../components/order-discussion-slot';
 import { OrderDocuments } from '../components/order-documents';
@@ -90,6 +90,11 @@ function HeaderFields({ kind, order }: { kind: OrderKind; order: OrderView }) {
     truck: <Field label={t('orders.fields.truckNumber')}>{order.truck_number}</Field>,
     isReturn: <Field label={t('orders.fields.isReturn')}>{yesNo(order.is_return)}</Field>,
     created: <Field label={t('orders.fields.creationDate')}>{formatDateTime(order.creation_date)}</Field>,
+    warehouseCode: order.warehouse_code && (
+      <Field label={t('orders.fields.warehouseCode')} testId="field-warehouse-code">
+        {order.warehouse_code}
+      </Field>
+    ),
   };
   if (kind === 'purch') {
     const p = order as orders.PurchOrder;
@@ -107,6 +112,7 @@ function HeaderFields({ kind, order }: { kind: OrderKind; order: OrderView }) {
         {common.truck}
         {common.isReturn}
         {common.created}
+        {common.warehouseCode}
       </SimpleGrid>
     );
   }
@@ -185,7 +191,7 @@ function LoadedOrder({
   const ready = useSetReady(kind);
   const unready = useSetDraft(kind);
   const reset = useResetFailure(kind);
-  const code = data.external_code ?? `#${data.head_id}`;
+  const code = orderCode(data);
   const busy = ready.isPending || unready.isPending || reset.isPending;
   const showReady = !data.is_template && data.progress === 'draft';
   const run = (mutation: typeof ready, message: string) =>

@@ -30,7 +30,7 @@ import { useResetAllFailures } from '../api/reset-all-failures';
 import { useResetFailure } from '../api/reset-failure';
 import { consigneeSource, customerSource, vendorSource } from '../api/sources';
 import { DateField, isDateValue } from '../components/date-field';
-import { formatDateTime } from '../components/format';
+import { formatDateTime, orderCode } from '../components/format';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { orderPaths } from '../components/paths';
 
@@ -149,8 +149,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
   };
   const onResetOne = (row: Row) =>
     resetOne.mutate(row.head_id, {
-      onSuccess: () =>
-        notifySuccess(t('orders.list.resetDone', { code: row.external_code ?? `#${row.head_id}` })),
+      onSuccess: () => notifySuccess(t('orders.list.resetDone', { code: orderCode(row) })),
       onError: notifyApiError,
     });
 
@@ -175,10 +174,10 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
             <ExportMenu
               choices={(['orders', 'lines'] as const).map((what) => ({
                 label: t(`common.export.${what}`),
-                download: (format) =>
+                download: (file) =>
                   downloadExport(
                     what === 'orders' ? orderCalls(kind).exportOrders : orderCalls(kind).exportLines,
-                    { filters: request.filters, ordering: request.ordering, format },
+                    { filters: request.filters, ordering: request.ordering, ...file },
                   ),
               }))}
             />
@@ -317,7 +316,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         cardTitle={(row) => (
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
-              {row.external_code ?? `#${row.head_id}`}
+              {orderCode(row)}
             </Anchor>
             <OrderStatusBadge progress={row.progress} status={row.status} />
           </Group>
@@ -336,7 +335,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
                 component={Link}
                 to={orderPaths.view(kind, row.head_id)}
                 variant="subtle"
-                aria-label={t('orders.list.open', { code: row.external_code ?? `#${row.head_id}` })}
+                aria-label={t('orders.list.open', { code: orderCode(row) })}
               >
                 <IconEye size={20} aria-hidden />
               </ActionIcon>
@@ -349,7 +348,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
             noWrap: true,
             render: (row) => (
               <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
-                {row.external_code ?? `#${row.head_id}`}
+                {orderCode(row)}
               </Anchor>
             ),
           },
@@ -368,7 +367,7 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
                       variant="subtle"
                       color="red"
                       size="sm"
-                      aria-label={t('orders.list.resetOne', { code: row.external_code ?? `#${row.head_id}` })}
+                      aria-label={t('orders.list.resetOne', { code: orderCode(row) })}
                       onClick={() => onResetOne(row)}
                       loading={resetOne.isPending && resetOne.variables === row.head_id}
                     >

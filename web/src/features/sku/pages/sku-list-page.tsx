@@ -64,11 +64,11 @@ function SkuList() {
               choices={[
                 {
                   label: t('common.export.sku'),
-                  download: (format) =>
+                  download: (file) =>
                     downloadExport(sku.exportSku, {
                       filters: request.filters,
                       ordering: request.ordering,
-                      format,
+                      ...file,
                     }),
                 },
               ]}

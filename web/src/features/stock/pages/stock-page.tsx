@@ -175,11 +175,11 @@ function StockTable() {
               choices={[
                 {
                   label: t('common.export.stock'),
-                  download: (format) =>
+                  download: (file) =>
                     downloadExport(stock.exportStocks, {
                       filters: request.filters,
                       ordering: request.ordering,
-                      format,
+                      ...file,
                     }),
                 },
               ]}
