@@ -157,6 +157,35 @@ describe('set_ready_many', () => {
     });
   });
 
+  it("answers one order's unexpected fault as its own result, the others going on", async () => {
+    const [first, faulty, last] = [await completeDraft(), await completeDraft(), await completeDraft()];
+    // A fault of the server's with this one order (not a refusal of the rules): a trigger raises.
+    await app.deps.db.execute(
+      sql.raw(`create function fail_one_head() returns trigger language plpgsql as $$
+        begin raise exception 'broken order'; end $$;
+        create trigger fail_one_head before update on purch_heads
+        for each row when (old.id = ${faulty}) execute function fail_one_head()`),
+    );
+    try {
+      const answer = await app.call(orders.purch.setReadyMany, { head_ids: [first, faulty, last] }, token);
+      expect(answer.status).toBe(200);
+      expect(answer.body.results).toEqual([
+        { head_id: first, ok: true },
+        { head_id: faulty, ok: false, failure: { code: 'server_error' } },
+        { head_id: last, ok: true },
+      ]);
+      expect(await progressOf([first, faulty, last])).toEqual({
+        [first]: 'ready',
+        [faulty]: 'draft',
+        [last]: 'ready',
+      });
+    } finally {
+      await app.deps.db.execute(
+        sql.raw('drop trigger fail_one_head on purch_heads; drop function fail_one_head()'),
+      );
+    }
+  });
+
   it('refuses more than 1,000 ids, or none, and changes nothing', async () => {
     const headId = await completeDraft();
     const ids = [headId, ...Array.from({ length: orders.MAX_MANY_ORDERS }, (_, i) => 1_500_000_000 + i)];

@@ -1,4 +1,6 @@
 import type { orders } from '@extranet/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../../db/errors';
 import type { Deps } from '../../http/calls';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../../http/session';
@@ -31,24 +33,41 @@ export async function applyToManyOrders(options: {
   kind: OrderKind;
   headIds: readonly number[];
   action: keyof typeof ONE_ORDER;
+  log: FastifyBaseLogger;
 }): Promise<orders.ManyOrdersResponse> {
-  const { deps, actor, kind, action } = options;
+  const { deps, actor, kind, action, log } = options;
   const headIds = [...new Set(options.headIds)];
   const visible = await findVisibleHeadIds(deps.db, actor, kind, headIds);
   const results: orders.ManyOrdersResult[] = [];
+  let unavailable = false;
   for (const headId of headIds) {
+    if (unavailable) {
+      results.push({ head_id: headId, ok: false, failure: { code: 'server_unavailable' } });
+      continue;
+    }
     try {
       if (!visible.has(headId)) throw new AppError('order_not_found', { head_id: headId });
       await ONE_ORDER[action]({ deps, actor, kind, headId });
       results.push({ head_id: headId, ok: true });
     } catch (error) {
-      // Anything but a business refusal is the server's fault: the whole call answers 500, and
-      // the orders done before it stay done (each was its own transaction), as the log says.
-      if (!(error instanceof AppError)) throw error;
-      const failure =
-        error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
-      results.push({ head_id: headId, ok: false, failure });
+      results.push({ head_id: headId, ok: false, failure: failureOf(error, { headId, log }) });
+      // The database went away: the orders left are not tried (each would wait for it in vain),
+      // and say so, as the ones done say they are done.
+      unavailable = results.at(-1)?.failure?.code === 'server_unavailable';
     }
   }
   return { results };
+}
+
+/**
+ * One order's failure: a business refusal as the single call gives it; the database away as
+ * server_unavailable; anything else is the server's fault with this order, logged, and the
+ * others still go on.
+ */
+function failureOf(error: unknown, context: { headId: number; log: FastifyBaseLogger }) {
+  if (error instanceof AppError)
+    return error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
+  if (isDatabaseUnavailable(error) || isDatabaseBusy(error)) return { code: 'server_unavailable' as const };
+  context.log.error({ err: error, headId: context.headId }, 'unexpected error on one of many orders');
+  return { code: 'server_error' as const };
 }

@@ -39,14 +39,14 @@ function registerKind(
   registerCall(app, deps, calls.setDraft, (input, { actor }) =>
     setDraft({ deps, actor, kind, headId: input.head_id }),
   );
-  registerCall(app, deps, calls.setReadyMany, (input, { actor }) =>
-    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setReady' }),
+  registerCall(app, deps, calls.setReadyMany, (input, { actor, request }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setReady', log: request.log }),
   );
-  registerCall(app, deps, calls.setDraftMany, (input, { actor }) =>
-    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setDraft' }),
+  registerCall(app, deps, calls.setDraftMany, (input, { actor, request }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'setDraft', log: request.log }),
   );
-  registerCall(app, deps, calls.deleteMany, (input, { actor }) =>
-    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'delete' }),
+  registerCall(app, deps, calls.deleteMany, (input, { actor, request }) =>
+    applyToManyOrders({ deps, actor, kind, headIds: input.head_ids, action: 'delete', log: request.log }),
   );
   registerCall(app, deps, calls.resetFailure, (input, { actor }) =>
     resetFailure({ deps, actor, kind, headId: input.head_id }),

@@ -25,8 +25,8 @@ import {
   updateDoneQuantities,
   updateProgress,
   updateReceipt,
-  updateWarehouseCode,
   updateShipment,
+  updateWarehouseCode,
 } from './wms.repository';
 import { emitStockChanged } from './wms.stock-events';
 

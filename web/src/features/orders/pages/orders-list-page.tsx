@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconEye, IconPlus, IconRotateClockwise, IconSearch, IconUpload } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { downloadExport } from '../../../shared/api';
@@ -31,8 +31,12 @@ import { useResetFailure } from '../api/reset-failure';
 import { consigneeSource, customerSource, vendorSource } from '../api/sources';
 import { DateField, isDateValue } from '../components/date-field';
 import { formatDateTime, orderCode } from '../components/format';
+import { ManyOrdersOutcome, type ManyOrdersOutcomeValue } from '../components/many-orders-outcome';
+import { useOrderSelection } from '../components/order-selection';
+import { OrderSelectionBar } from '../components/order-selection-bar';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { orderPaths } from '../components/paths';
+import { SelectionPrint } from '../components/selection-print';
 
 type Row = OrderRow;
 
@@ -115,6 +119,11 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
     ],
   );
   const list = useListOrders(kind, request);
+  // A selection belongs to the filters it was made under (not to the page or the ordering).
+  const selection = useOrderSelection(`${kind}:${JSON.stringify(request.filters)}`);
+  const [outcome, setOutcome] = useState<ManyOrdersOutcomeValue | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const stopPrinting = useCallback(() => setPrinting(false), []);
 
   /** Resending every refused order asks first, saying how many it will resend. */
   const onResetAll = async () => {
@@ -306,106 +315,146 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         )}
       </ListFilters>
 
-      <PagedDataTable<Row>
-        table={table}
-        rows={list}
-        idAccessor="head_id"
-        noRecordsText={t('orders.list.empty')}
-        tableId={kind === 'purch' ? 'orders_purch' : 'orders_sales'}
-        pinnedColumns={2}
-        cardTitle={(row) => (
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
-              {orderCode(row)}
-            </Anchor>
-            <OrderStatusBadge progress={row.progress} status={row.status} />
-          </Group>
-        )}
-        cardTitleColumns={['external_code', 'status']}
-        onRowClick={({ record }) => navigate(orderPaths.view(kind, record.head_id))}
-        columns={[
-          {
-            accessor: 'view',
-            title: t('orders.list.columns.view'),
-            // Fits the longest title of the three languages (ru "Просмотр").
-            width: 100,
-            textAlign: 'center',
-            render: (row) => (
-              <ActionIcon
-                component={Link}
-                to={orderPaths.view(kind, row.head_id)}
-                variant="subtle"
-                aria-label={t('orders.list.open', { code: orderCode(row) })}
-              >
-                <IconEye size={20} aria-hidden />
-              </ActionIcon>
-            ),
-          },
-          {
-            accessor: 'external_code',
-            title: t('orders.fields.externalCode'),
-            // A code is read whole: "PO-2026-00190", never "PO-2026-" over "00190".
-            noWrap: true,
-            render: (row) => (
-              <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
-                {orderCode(row)}
-              </Anchor>
-            ),
-          },
-          {
-            accessor: 'status',
-            title: t('orders.fields.status'),
-            sortable: true,
-            // The status is what a user scans the list for: never cut, the other columns wrap.
-            noWrap: true,
-            render: (row) => (
-              <Group gap={4} wrap="nowrap">
-                <OrderStatusBadge progress={row.progress} status={row.status} />
-                {row.progress === 'failure' && (
-                  <Tooltip label={failureReason(t, row) ?? t('orders.actions.resetFailure')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={t('orders.list.resetOne', { code: orderCode(row) })}
-                      onClick={() => onResetOne(row)}
-                      loading={resetOne.isPending && resetOne.variables === row.head_id}
-                    >
-                      <IconRotateClockwise size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
+      {outcome && <ManyOrdersOutcome kind={kind} outcome={outcome} onClose={() => setOutcome(null)} />}
+      {selection.size > 0 && (
+        <OrderSelectionBar
+          kind={kind}
+          selection={selection}
+          request={request}
+          total={list.data?.total_capped ? undefined : list.data?.total}
+          onOutcome={setOutcome}
+          onPrint={() => setPrinting(true)}
+        />
+      )}
+      {printing && (
+        <SelectionPrint
+          kind={kind}
+          headIds={selection.orders.map((order) => order.head_id)}
+          onDone={stopPrinting}
+        />
+      )}
+
+      <div data-print={printing ? 'hide' : undefined}>
+        <PagedDataTable<Row>
+          table={table}
+          selection={{
+            selectedRecords: (list.data?.items ?? []).filter((row) => selection.has(row.head_id)),
+            onSelectedRecordsChange: (picked) => selection.changePage(list.data?.items ?? [], picked),
+            checkboxLabel: (row) => t('orders.many.selectRow', { code: orderCode(row) }),
+            allLabel: t('orders.many.selectPage'),
+          }}
+          rows={list}
+          idAccessor="head_id"
+          noRecordsText={t('orders.list.empty')}
+          tableId={kind === 'purch' ? 'orders_purch' : 'orders_sales'}
+          pinnedColumns={2}
+          cardTitle={(row) => (
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="nowrap">
+                <Checkbox
+                  aria-label={t('orders.many.selectRow', { code: orderCode(row) })}
+                  checked={selection.has(row.head_id)}
+                  onChange={(event) => selection.toggle(row, event.currentTarget.checked)}
+                />
+                <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
+                  {orderCode(row)}
+                </Anchor>
               </Group>
-            ),
-          },
-          {
-            accessor: 'business_line',
-            title: t('orders.fields.businessLine'),
-            render: (row) => row.consignee.business_line.name,
-          },
-          { accessor: 'consignee', title: t('orders.fields.consignee'), render: (row) => row.consignee.name },
-          {
-            accessor: 'party',
-            title: partyLabel,
-            render: (row) => {
-              const party = 'vendor' in row ? row.vendor : row.customer;
-              return party?.name ?? '';
+              <OrderStatusBadge progress={row.progress} status={row.status} />
+            </Group>
+          )}
+          cardTitleColumns={['external_code', 'status']}
+          onRowClick={({ record }) => navigate(orderPaths.view(kind, record.head_id))}
+          columns={[
+            {
+              accessor: 'view',
+              title: t('orders.list.columns.view'),
+              // Fits the longest title of the three languages (ru "Просмотр").
+              width: 100,
+              textAlign: 'center',
+              render: (row) => (
+                <ActionIcon
+                  component={Link}
+                  to={orderPaths.view(kind, row.head_id)}
+                  variant="subtle"
+                  aria-label={t('orders.list.open', { code: orderCode(row) })}
+                >
+                  <IconEye size={20} aria-hidden />
+                </ActionIcon>
+              ),
             },
-          },
-          {
-            accessor: 'creation_date',
-            title: t('orders.fields.creationDate'),
-            sortable: true,
-            render: (row) => formatDateTime(row.creation_date),
-          },
-          {
-            accessor: 'is_return',
-            title: t('orders.fields.isReturn'),
-            textAlign: 'center',
-            render: (row) => (row.is_return ? t('orders.list.yes') : ''),
-          },
-        ]}
-      />
+            {
+              accessor: 'external_code',
+              title: t('orders.fields.externalCode'),
+              // A code is read whole: "PO-2026-00190", never "PO-2026-" over "00190".
+              noWrap: true,
+              render: (row) => (
+                <Anchor component={Link} to={orderPaths.view(kind, row.head_id)} fw={600}>
+                  {orderCode(row)}
+                </Anchor>
+              ),
+            },
+            {
+              accessor: 'status',
+              title: t('orders.fields.status'),
+              sortable: true,
+              // The status is what a user scans the list for: never cut, the other columns wrap.
+              noWrap: true,
+              render: (row) => (
+                <Group gap={4} wrap="nowrap">
+                  <OrderStatusBadge progress={row.progress} status={row.status} />
+                  {row.progress === 'failure' && (
+                    <Tooltip label={failureReason(t, row) ?? t('orders.actions.resetFailure')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        aria-label={t('orders.list.resetOne', {
+                          code: orderCode(row),
+                        })}
+                        onClick={() => onResetOne(row)}
+                        loading={resetOne.isPending && resetOne.variables === row.head_id}
+                      >
+                        <IconRotateClockwise size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
+              ),
+            },
+            {
+              accessor: 'business_line',
+              title: t('orders.fields.businessLine'),
+              render: (row) => row.consignee.business_line.name,
+            },
+            {
+              accessor: 'consignee',
+              title: t('orders.fields.consignee'),
+              render: (row) => row.consignee.name,
+            },
+            {
+              accessor: 'party',
+              title: partyLabel,
+              render: (row) => {
+                const party = 'vendor' in row ? row.vendor : row.customer;
+                return party?.name ?? '';
+              },
+            },
+            {
+              accessor: 'creation_date',
+              title: t('orders.fields.creationDate'),
+              sortable: true,
+              render: (row) => formatDateTime(row.creation_date),
+            },
+            {
+              accessor: 'is_return',
+              title: t('orders.fields.isReturn'),
+              textAlign: 'center',
+              render: (row) => (row.is_return ? t('orders.list.yes') : ''),
+            },
+          ]}
+        />
+      </div>
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ export function WideTable<T>({
   data,
   isFetching,
   columnWidths,
+  selection,
   ...props
 }: Omit<PagedDataTableProps<T>, 'rows' | 'cardTitle' | 'cardTitleColumns' | 'tableId' | 'pinnedColumns'> & {
   data: ListPage<T>;
@@ -82,6 +83,14 @@ export function WideTable<T>({
         }
         // The sideways scrollbar shows whenever columns overflow, not only under the pointer.
         scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
+        {...(selection
+          ? {
+              selectedRecords: selection.selectedRecords,
+              onSelectedRecordsChange: selection.onSelectedRecordsChange,
+              getRecordSelectionCheckboxProps: (row: T) => ({ 'aria-label': selection.checkboxLabel(row) }),
+              allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel },
+            }
+          : {})}
         {...props}
       />
     </>

@@ -17,6 +17,15 @@ export interface ListPage<T> {
  * The total the pagination works with. A capped total grows with the pages a user goes through
  * while the server says there are more, so the next page can always be reached.
  */
+interface RowSelection<T> {
+  selectedRecords: T[];
+  onSelectedRecordsChange: (records: T[]) => void;
+  /** The label of a row's checkbox (which row it picks). */
+  checkboxLabel: (row: T) => string;
+  /** The label of the header's checkbox (every row of the page). */
+  allLabel: string;
+}
+
 export function shownTotal<T>(
   data: ListPage<T>,
   table: { page: number; size: number },
@@ -51,6 +60,11 @@ export type PagedDataTableProps<T> = Pick<
   cardTitle: (row: T) => ReactNode;
   /** Columns already in the card's head, left out of its fields. */
   cardTitleColumns?: readonly string[];
+  /**
+   * Rows the user picks with a checkbox column (labelled per row): the page's picked rows and the
+   * change of them. A phone card shows its own checkbox in `cardTitle`.
+   */
+  selection?: RowSelection<T>;
   /** With storeColumnsKey and resizable columns: the widths a drag may leave a column at. */
   columnWidths?: { min: number; max: number };
 };
