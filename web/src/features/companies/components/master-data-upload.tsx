@@ -206,8 +206,12 @@ export function MasterDataUpload({ company }: { company: companies.CompanyView }
       </Group>
       <Text size="xs" c="dimmed">
         {t('companies.import.columns', { columns: MASTER_COLUMNS[catalog].join(', ') })}
-        {note ? ` ${note}` : ''}
       </Text>
+      {note ? (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      ) : null}
 
       {importData.error ? (
         <Alert color="red" variant="light" role="alert">
