@@ -32,7 +32,11 @@ async function lookUp(consigneeId: number, codes: string[]) {
   ]);
   return {
     skus: new Map(skus.items.map((item) => [item.external_code, item.sku_id])),
-    uoms: new Map(uoms.items.map((item) => [item.name.toLocaleLowerCase(), item.uom_id])),
+    // The unit's code (as files and the warehouse write it) or its name in the reader's language.
+    uom: catalogs.unitMatcher([
+      ...uoms.items.map((item) => [item.code, item.uom_id] as const),
+      ...uoms.items.map((item) => [item.name, item.uom_id] as const),
+    ]),
     counted: new Set(uoms.items.flatMap((item) => (item.counted ? [item.uom_id] : []))),
   };
 }

@@ -1,3 +1,4 @@
+import { catalogs as contractCatalogs } from '@extranet/contract';
 import { describe, expect, it } from 'vitest';
 import { readPasted, resolvePasted } from './paste-lines';
 
@@ -7,10 +8,11 @@ const catalogs = {
     ['SKU-2', 12],
     ['SKU-3', 13],
   ]),
-  uoms: new Map([
+  uom: contractCatalogs.unitMatcher([
     ['pcs', 1],
     ['box', 2],
     ['kg', 3],
+    ['gab.', 1],
   ]),
   counted: new Set([1, 2]),
   inOrder: new Set([13]),
@@ -41,6 +43,13 @@ describe('pasted order lines', () => {
     expect(resolvePasted(rows, catalogs)).toMatchObject([
       { skuId: 11, qtyValue: '2', uomId: 2, priceValue: '1.50', problems: [] },
       { skuId: 12, qtyValue: '1000', uomId: 1, priceValue: null, problems: [] },
+    ]);
+  });
+
+  it("reads a unit by its code or by its name in the reader's language, without regard to case", () => {
+    const { rows } = readPasted(['SKU-1\t2\tPCS', 'SKU-2\t3\tGab.', 'SKU-3\t1\tKG'].join('\n'));
+    expect(resolvePasted(rows, { ...catalogs, inOrder: new Set() }).map((row) => row.uomId)).toEqual([
+      1, 1, 3,
     ]);
   });
 

@@ -68,7 +68,7 @@ function amountOf(text: string): string | null {
 }
 
 /**
- * Each row against the catalogs: its SKU by code among the consignee's SKUs, its unit by name
+ * Each row against the catalogs: its SKU by code among the consignee's SKUs, its unit by code or name
  * (the line's default when left out), a whole quantity for a counted unit, and the SKUs the order
  * already has.
  */
@@ -76,7 +76,8 @@ export function resolvePasted(
   rows: readonly PastedRow[],
   catalogs: {
     skus: ReadonlyMap<string, number>;
-    uoms: ReadonlyMap<string, number>;
+    /** The unit a pasted text names: its code or its name, without regard to case (catalogs.unitMatcher). */
+    uom: (text: string) => number | undefined;
     /** The units counted in whole numbers (pcs, box): the server's isCountedUnit. */
     counted: ReadonlySet<number>;
     inOrder: ReadonlySet<number>;
@@ -96,7 +97,7 @@ export function resolvePasted(
     const qtyValue = amountOf(row.qty);
     if (qtyValue === null || new Decimal(qtyValue).isZero()) problems.push('qtyUnreadable');
 
-    const uomId = row.uom ? (catalogs.uoms.get(row.uom.toLocaleLowerCase()) ?? null) : catalogs.defaultUomId;
+    const uomId = row.uom ? (catalogs.uom(row.uom) ?? null) : catalogs.defaultUomId;
     if (row.uom && uomId === null) problems.push('uomUnknown');
     if (
       qtyValue !== null &&
