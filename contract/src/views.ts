@@ -104,7 +104,7 @@ export function viewPermission(list: ViewList): readonly Permission[] | undefine
 }
 
 /**
- * A stored view's filters as they can be applied today: each one the list's filter schema still
+ * A stored view's filters, in their wire form (dates as `{$date}`), as they can be applied today: each one the list's filter schema still
  * accepts on its own is kept, any other one (a filter the list no longer has, a value of a type it
  * no longer takes) is dropped and named. The one rule of "opens without it": the server answers
  * list_views with it, the web shows what was dropped.
@@ -115,7 +115,7 @@ export function cleanViewFilters(list: ViewList, filters: Record<string, unknown
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(filters)) {
     const parsed = schema.safeParse({ [key]: value });
-    if (parsed.success && key in parsed.data) kept[key] = parsed.data[key];
+    if (parsed.success && key in parsed.data) kept[key] = value;
     else dropped.push(key);
   }
   return { filters: kept, dropped: dropped.sort() };
@@ -123,7 +123,11 @@ export function cleanViewFilters(list: ViewList, filters: Record<string, unknown
 
 export const ViewName = z.string().trim().min(1).max(VIEW_NAME_MAX);
 
-/** A filter object as stored; its keys and values are checked against the list's own schema. */
+/**
+ * A filter object in its wire form, as the list call takes it (`{$date: ...}`), and so stored and
+ * answered: the web encodes and decodes it with viewFilters(list). Its keys and values are checked
+ * against the list's own schema.
+ */
 const ViewFilterValues = z.record(z.string().max(40), z.unknown());
 
 /**

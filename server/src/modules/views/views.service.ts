@@ -60,7 +60,7 @@ export async function saveView(deps: Deps, actor: Actor, input: views.SaveViewRe
   assertListReadable(actor, input.list);
   const values = {
     name: input.name,
-    filters: views.viewFilters(input.list).parse(input.filters),
+    filters: input.filters,
     ordering: input.ordering,
     columns: input.columns,
     shared: input.shared,

@@ -94,6 +94,20 @@ describe('views/save_view and list_views', () => {
     expect(items[0]).toMatchObject({ name: 'EXPIRING', filters: { smart: 'milk' }, shared: true });
   });
 
+  it('keeps filters in their wire form, dates as {$date}, as the list call takes them', async () => {
+    const filters = {
+      creation_date_from: { $date: '2026-01-01' },
+      creation_date_to: { $date: '2026-12-31' },
+      smart: 'PO',
+    };
+    const saved = await save(clerk.token, { list: 'sales_orders', name: 'This year', filters });
+    expect(saved.status).toBe(200);
+    const item = (await list(clerk.token, 'sales_orders')).body.items.find(
+      (view: views.ViewItem) => view.view_id === saved.body.view_id,
+    );
+    expect(item).toMatchObject({ filters, dropped_filters: [] });
+  });
+
   it('takes defaults: no filters, the list’s own ordering and columns, private', async () => {
     const saved = await save(clerk.token, { list: 'sku', name: 'Everything' });
     expect(saved.status).toBe(200);

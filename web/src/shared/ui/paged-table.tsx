@@ -24,6 +24,7 @@ import { useSearchParams } from 'react-router';
 import { ColumnChooser } from './column-chooser';
 import { type DataQuery, DataState, EmptyState } from './data-state';
 import { useIsPhone } from './list-filters';
+import { ListViewsMenu } from './list-views-slot';
 import { useTableColumns } from './table-columns';
 
 const TABLE_PAGE_SIZES = [10, 20, 50, 100];
@@ -309,7 +310,10 @@ export function PagedDataTable<T>({
   );
   return (
     <Stack gap="xs">
-      <Group justify="flex-end">{chooser}</Group>
+      <Group justify="flex-end" gap="xs">
+        <ListViewsMenu tableId={tableId} />
+        {chooser}
+      </Group>
       {body}
     </Stack>
   );
