@@ -79,7 +79,6 @@ function PinnedCard({ view }: { view: views.PinnedView }) {
         <UnstyledButton
           style={{ flex: 1, minWidth: 0 }}
           disabled={view.total === null}
-          aria-label={t('views.pinned.open', { name: view.name })}
           onClick={() => {
             const params = openView(view);
             navigate({ pathname: LIST_PATHS[view.list], search: `?${params}` });

@@ -166,15 +166,14 @@ function ViewRow({ view, onOpen }: { view: views.ViewItem; onOpen: (view: views.
   const { t } = useTranslation();
   const pin = usePinView();
   const remove = useDeleteView();
+  // Through the promise, not mutate's callbacks: the menu may close (and this row unmount) first.
   const onPin = () =>
-    pin.mutate(
-      { view_id: view.view_id, pinned: !view.pinned },
-      {
-        onSuccess: () =>
-          notifySuccess(t(view.pinned ? 'views.pin.unpinned' : 'views.pin.pinned', { name: view.name })),
-        onError: notifyApiError,
-      },
-    );
+    pin
+      .mutateAsync({ view_id: view.view_id, pinned: !view.pinned })
+      .then(
+        () => notifySuccess(t(view.pinned ? 'views.pin.unpinned' : 'views.pin.pinned', { name: view.name })),
+        notifyApiError,
+      );
   const onDelete = () =>
     confirmAction({
       title: t('views.delete.title'),
@@ -182,10 +181,9 @@ function ViewRow({ view, onOpen }: { view: views.ViewItem; onOpen: (view: views.
       confirm: t('views.delete.confirm'),
       danger: true,
       onConfirm: () =>
-        remove.mutate(view.view_id, {
-          onSuccess: () => notifySuccess(t('views.delete.done', { name: view.name })),
-          onError: notifyApiError,
-        }),
+        remove
+          .mutateAsync(view.view_id)
+          .then(() => notifySuccess(t('views.delete.done', { name: view.name })), notifyApiError),
     });
   const pinLabel = t(view.pinned ? 'views.menu.unpin' : 'views.menu.pin', { name: view.name });
   const deleteLabel = t('views.menu.delete', { name: view.name });
@@ -193,7 +191,6 @@ function ViewRow({ view, onOpen }: { view: views.ViewItem; onOpen: (view: views.
     <Group component="li" gap={4} wrap="nowrap" data-testid="saved-view">
       <UnstyledButton
         onClick={() => onOpen(view)}
-        aria-label={t('views.menu.open', { name: view.name })}
         style={{ flex: 1, minWidth: 0, borderRadius: 4 }}
         px={6}
         py={4}
