@@ -1,6 +1,7 @@
 import { views } from '@extranet/contract';
 import {
   ActionIcon,
+  Box,
   Group,
   Paper,
   SimpleGrid,
@@ -31,7 +32,7 @@ export function PinnedViews() {
   const headingId = useId();
   const pinned = useListPinnedViews();
   return (
-    <section aria-labelledby={headingId}>
+    <Box component="section" aria-labelledby={headingId} mt="xl">
       <Title order={2} size="h4" mb="sm" id={headingId}>
         {t('views.pinned.title')}
       </Title>
@@ -57,7 +58,7 @@ export function PinnedViews() {
           )
         }
       </DataState>
-    </section>
+    </Box>
   );
 }
 
