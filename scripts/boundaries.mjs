@@ -15,7 +15,8 @@ const BIOME = path.join(ROOT, 'biome.json');
  * Which server modules each module may import (server/src/modules/README.md). Modules depend one
  * way only: files < discussions < orders < slots < wms, graphs; catalogs below companies, orders, stock,
  * sku, reports and wms; webhooks below discussions, orders and wms, using auth's secret
- * encryption; auth, apikeys and notifications stand alone. Tests and factories may use any.
+ * encryption; auth, apikeys and notifications stand alone; views
+ * above the modules whose lists it counts (auth, discussions, orders, sku, stock). Tests and factories may use any.
  */
 const MODULE_IMPORTS = {
   apikeys: [],
@@ -31,6 +32,7 @@ const MODULE_IMPORTS = {
   sku: ['catalogs'],
   slots: ['catalogs', 'discussions', 'files', 'orders', 'webhooks'],
   stock: ['catalogs'],
+  views: ['auth', 'discussions', 'orders', 'sku', 'stock'],
   webhooks: ['auth'],
   wms: ['catalogs', 'discussions', 'files', 'orders', 'slots', 'stock', 'webhooks'],
 };

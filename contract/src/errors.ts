@@ -84,6 +84,9 @@ export const ERROR_MESSAGES = {
   slot_location_mismatch: "The slot is at another location than the order's",
   booking_not_found: 'Booking not found',
   order_slot_denied: 'A slot can not be booked for this order',
+  view_not_found: 'Saved view not found',
+  view_limit_reached: 'You have saved as many views of this list as one may: delete one first',
+  view_pin_limit_reached: 'Six views are pinned already: unpin one first',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -21,5 +21,6 @@ export * as reports from './reports';
 export * as sku from './sku';
 export * as slots from './slots';
 export * as stock from './stock';
+export * as views from './views';
 export * as webhooks from './webhooks';
 export * as wms from './wms';

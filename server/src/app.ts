@@ -40,6 +40,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSkuRoutes } from './modules/sku/sku.routes';
 import { registerSlotRoutes } from './modules/slots/slots.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerViewRoutes } from './modules/views/views.routes';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { registerWmsRoutes } from './modules/wms/wms.routes';
 import { loadSecretKey } from './secret-key';
@@ -220,6 +221,7 @@ export async function buildApp(
       registerReportRoutes(api, deps);
       registerNotificationRoutes(api, deps);
       registerDiscussionRoutes(api, deps);
+      registerViewRoutes(api, deps);
       registerFileRoutes(api, deps, storage);
       registerOrderRoutes(api, deps);
       registerSlotRoutes(api, deps);

@@ -22,13 +22,14 @@ import { OrderBooking } from './order-booking';
 import { OrderDiscussion } from './order-discussion';
 import { NotFoundRoute } from './pages/not-found-route';
 import { RouteErrorPage } from './pages/route-error-page';
+import { PinnedViews } from './pinned-views';
 
 /**
  * The workplace's pages (SPEC.md §2 'Workplace routes'). Each feature exports its routes with
  * `lazy` components, so every screen is its own chunk; add a feature's routes here.
  */
 const workplaceRoutes: RouteObject[] = [
-  ...dashboardRoutes,
+  ...dashboardRoutes({ PinnedViews }),
   ...supportRoutes,
   ...usersRoutes,
   ...companiesRoutes,

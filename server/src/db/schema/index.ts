@@ -7,4 +7,5 @@ export * from './outbox';
 export * from './reference';
 export * from './slots';
 export * from './users';
+export * from './views';
 export * from './webhooks';

@@ -5,6 +5,8 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SessionExpiredDialog } from '../../features/auth/components/session-expired-dialog';
+import { ListViewsSlotProvider } from '../../shared/ui/list-views-slot';
+import { ListViews } from '../list-views';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppFooter } from './app-footer';
 import { LiveUpdates } from './live-updates';
@@ -79,7 +81,9 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
         aria-label={t('layout.content')}
       >
         <AppBreadcrumbs />
-        <div className={classes.content}>{children ?? <Outlet />}</div>
+        <div className={classes.content}>
+          <ListViewsSlotProvider value={ListViews}>{children ?? <Outlet />}</ListViewsSlotProvider>
+        </div>
         <AppFooter>
           <Anchor component={Link} to="/support" inherit>
             {t('layout.footer.support')}

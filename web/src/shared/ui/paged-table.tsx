@@ -3,6 +3,7 @@ import type { DataTableProps } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { DataState } from './data-state';
 import { useIsPhone } from './list-filters';
+import { ListViewsMenu } from './list-views-slot';
 import { useShownColumns } from './paged-table/column-persistence';
 import { WideTable } from './paged-table/desktop-table';
 import type { PagedDataTableProps } from './paged-table/list-page';
@@ -83,7 +84,10 @@ export function PagedDataTable<T>({
   );
   return (
     <Stack gap="xs">
-      <Group justify="flex-end">{chooser}</Group>
+      <Group justify="flex-end" gap="xs">
+        <ListViewsMenu tableId={tableId} />
+        {chooser}
+      </Group>
       {body}
     </Stack>
   );

@@ -1,13 +1,15 @@
 import { ROLE_ADMIN } from '@extranet/contract';
 import { Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { GettingStarted } from '../components/getting-started';
 import { OrderStatusPies } from '../components/order-status-pies';
 import { QuickLinks } from '../components/quick-links';
+import type { DashboardSlots } from '../routes';
 
-export function DashboardPage() {
+export function DashboardPage({ slots }: { slots: DashboardSlots }) {
   const { t } = useTranslation();
   const session = useSession();
   return (
@@ -23,6 +25,9 @@ export function DashboardPage() {
         </Title>
         <QuickLinks />
       </section>
+      <Suspense fallback={null}>
+        <slots.PinnedViews />
+      </Suspense>
       <OrderStatusPies />
     </>
   );

@@ -1,8 +1,0 @@
-import type { RouteObject } from 'react-router';
-
-export const dashboardRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
-  },
-];
