@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { startEmbeddedDatabase, WaitingPool } from './embedded';
 import {
@@ -16,6 +16,7 @@ import {
   LISTENED_CHANNELS,
   listenForIdentityChanges,
 } from './identity-changes';
+import { LendingPool } from './lending-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -158,7 +159,7 @@ const LOST_WARN_EVERY_MS = 5_000;
  * release its client when `begin` fails (drizzle-orm 0.45, node-postgres/session.js, `begin` before
  * its try), and each such client would otherwise stay lent out for good, until no connection is left.
  */
-class PostgresPool extends pg.Pool {
+class PostgresPool extends LendingPool {
   #lastWarning = Number.NEGATIVE_INFINITY;
 
   constructor(config: pg.PoolConfig, log: DatabaseOptions['log']) {
@@ -172,27 +173,9 @@ class PostgresPool extends pg.Pool {
     this.on('connect', (client) => client.on('error', warn));
   }
 
-  override connect(): Promise<pg.PoolClient>;
-  override connect(
-    callback: (
-      error: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): void;
-  override connect(
-    callback?: (
-      error: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): Promise<pg.PoolClient> | undefined {
-    // The pool's own queries (pool.query) lend with a callback and always give back.
-    if (callback) {
-      super.connect(callback);
-      return undefined;
-    }
-    return super.connect().then(releasedWhenEnded);
+  // The pool's own queries (pool.query) lend with a callback and always give back.
+  protected override lend(): Promise<pg.PoolClient> {
+    return super.lend().then(releasedWhenEnded);
   }
 }
 

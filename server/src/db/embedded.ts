@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
+import { DatabaseBusyError, isConnectTimeout } from './errors';
+import { type ConnectCallback, LendingPool } from './lending-pool';
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
 
@@ -208,17 +210,12 @@ const SLOW_WAIT_MS = 200;
 /** At most one warning in this time. */
 const WARN_EVERY_MS = 5 * 60_000;
 
-/** The embedded database's budget was spent before it could answer. */
-export class DatabaseBusyError extends Error {
-  override name = 'DatabaseBusyError';
-}
-
 /**
  * The pool of the embedded database's one connection. It times how long each query waits for the
  * database, and says in the log (at most every five minutes) when requests keep waiting on it:
  * then the embedded database is not meant for the load it sees.
  */
-export class WaitingPool extends pg.Pool {
+export class WaitingPool extends LendingPool {
   #log: Partial<Pick<Logger, 'warn'>> | undefined;
   #lastWarning = Number.NEGATIVE_INFINITY;
   #slow = 0;
@@ -275,45 +272,31 @@ export class WaitingPool extends pg.Pool {
     this.#longest = 0;
   }
 
-  override connect(): Promise<pg.PoolClient>;
-  override connect(
-    callback: (
-      error: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): void;
-  override connect(
-    callback?: (
-      error: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): Promise<pg.PoolClient> | undefined {
+  protected override lendWithCallback(callback: ConnectCallback): void {
     const started = performance.now();
-    // Waiting for the connection in use, or (once that one failed) for a new one to be answered.
-    const busy = (error: Error | undefined) =>
-      error &&
-      (error.message.startsWith('timeout exceeded when trying to connect') ||
-        error.message.startsWith('Connection terminated due to connection timeout'))
-        ? new DatabaseBusyError('the embedded database did not answer within its budget', { cause: error })
-        : error;
-    if (callback) {
-      super.connect((error, client, done) => {
-        this.#waited(started, error !== undefined);
-        callback(busy(error), client, done);
-      });
-      return undefined;
-    }
-    return super.connect().then(
+    super.lendWithCallback((error, client, done) => {
+      this.#waited(started, error !== undefined);
+      callback(busyWhenTimedOut(error), client, done);
+    });
+  }
+
+  protected override lend(): Promise<pg.PoolClient> {
+    const started = performance.now();
+    return super.lend().then(
       (client) => {
         this.#waited(started, false);
         return client;
       },
       (error: Error) => {
         this.#waited(started, true);
-        throw busy(error);
+        throw busyWhenTimedOut(error);
       },
     );
   }
 }
+
+// Waiting for the connection in use, or (once that one failed) for a new one to be answered.
+const busyWhenTimedOut = (error: Error | undefined) =>
+  error && isConnectTimeout(error)
+    ? new DatabaseBusyError('the embedded database did not answer within its budget', { cause: error })
+    : error;

@@ -1,5 +1,4 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import { DatabaseBusyError } from './embedded';
 
 interface DatabaseErrorFields {
   code?: string;
@@ -43,6 +42,22 @@ const GOING = /^(?:08...|57P0[123]|53300)$/;
 /** What `pg` and its pool say of a connection that ended, or was not made in time. */
 const LOST =
   /^(?:Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+/** What the pool says when no connection came within its connectionTimeoutMillis. */
+const CONNECT_TIMEOUT =
+  /^(?:timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+
+/** The embedded database's budget was spent before it could answer. */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+}
+
+/**
+ * The pool gave up waiting for a connection: the embedded database's one connection stayed busy
+ * past its budget (embedded.ts turns this into DatabaseBusyError).
+ */
+export function isConnectTimeout(error: Error): boolean {
+  return CONNECT_TIMEOUT.test(error.message);
+}
 
 /** The database could not be reached, or ended the connection: the call may succeed again soon. */
 export function isDatabaseUnavailable(error: unknown): boolean {

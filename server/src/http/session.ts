@@ -74,16 +74,10 @@ export const ACTIVE_COMPANY_IDS = sql<
 >`array(select uc.company_id from ${userCompanies} as uc join ${companies} as c on c.id = uc.company_id
     where uc.user_id = ${USERS_ID} and c.active order by 1)`;
 
-interface ActorUserRow {
-  userId: number;
-  username: string;
-  fio: string | null;
-  email: string | null;
-  lang: string;
-  role: number;
+type ActorUserRow = Pick<Actor, 'userId' | 'username' | 'fio' | 'email' | 'lang' | 'role'> & {
   permissions: string[];
   companyIds: number[];
-}
+};
 
 /** Only the permissions the product knows, whatever the table holds. */
 export const knownPermissions = (names: readonly string[]): Set<Permission> =>

@@ -1,10 +1,8 @@
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { auth } from '@extranet/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { generate } from 'otplib';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loginAddressFailures,
@@ -17,6 +15,7 @@ import { deliverEmails } from '../../jobs/email';
 import { createMailer, type Mailer } from '../../jobs/mailer';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
+import { createTestSmtp, mailBody } from '../../test/smtp';
 import { delayForFailures, loginDelayMs } from './lockout';
 import { decryptSecret } from './second-factor';
 
@@ -30,23 +29,8 @@ let mailer: Mailer;
 let admin: Awaited<ReturnType<typeof createUser>>;
 let adminToken: string;
 
-const received: Array<{ to: string[]; raw: string }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
+const smtp = createTestSmtp();
+const received = smtp.received;
 
 const silent = {
   level: 'silent',
@@ -61,13 +45,12 @@ const silent = {
 } as unknown as FastifyBaseLogger;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  const smtpUrl = await smtp.listen();
   app = await createTestApp({
     LOGIN_LOCK_MINUTES: LOCK_MINUTES,
     // The waits are real sleeps: kept short here, their lengths are checked as numbers.
     LOGIN_DELAY_MAX_MS: 20,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtpUrl,
     MAIL_FROM: 'extranet@example.com',
   });
   mailer = createMailer(app.deps.config, silent);
@@ -77,7 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   mailer.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const signIn = (options: { username: string; password: string; otp?: string; address?: string }) =>
@@ -126,19 +109,7 @@ async function mailsTo(email: string) {
   return received.filter((mail) => mail.to.includes(email));
 }
 
-/** The decoded text of a mail (nodemailer may use quoted-printable or base64). */
-function bodyOf(raw: string): string {
-  const [head, ...rest] = raw.split('\r\n\r\n');
-  const body = rest.join('\r\n\r\n');
-  if (/Content-Transfer-Encoding: base64/i.test(head!)) return Buffer.from(body, 'base64').toString('utf8');
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
-    const bytes = body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
+const bodyOf = mailBody;
 
 describe('the lock per client address (finding 11)', () => {
   it('locks a username only at the address that failed five times; elsewhere the password signs in', async () => {

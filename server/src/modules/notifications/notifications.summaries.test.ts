@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { discussions } from '@extranet/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { emailRates, jobs, notifications, users } from '../../db/schema';
@@ -11,31 +9,12 @@ import { createMailer, type Mailer } from '../../jobs/mailer';
 import { createTestApp, loginAs, type TestApp, testConfig } from '../../test/app';
 import { createOrderWithDiscussion } from '../../test/discussions.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createTestSmtp, mailBody, type ReceivedMail as Received } from '../../test/smtp';
 import { addOrderSystemComment } from '../discussions/order-discussions';
 import { enqueueEmailSummaries } from './notifications.summaries';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
+const smtp = createTestSmtp();
+const received = smtp.received;
 
 /** A logger that keeps what it is told. */
 function memoryLogger(lines: string[] = []): FastifyBaseLogger {
@@ -93,19 +72,7 @@ function mailsTo(email: string) {
   return received.filter((mail) => mail.to.includes(email));
 }
 
-/** The decoded body of a message (nodemailer may use quoted-printable or base64). */
-function bodyOf(mail: Received): string {
-  const [head, ...rest] = mail.raw.split('\r\n\r\n');
-  const body = rest.join('\r\n\r\n');
-  if (/Content-Transfer-Encoding: base64/i.test(head!)) return Buffer.from(body, 'base64').toString('utf8');
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
-    const bytes = body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
+const bodyOf = (mail: Received) => mailBody(mail.raw);
 
 function subjectOf(mail: Received): string {
   const line = mail.raw.match(/^Subject: (.*(?:\r\n[ \t].*)*)/m)?.[1] ?? '';
@@ -126,8 +93,7 @@ function subjectOf(mail: Received): string {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtpUrl = await smtp.listen();
   app = await createTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'extranet@example.com' });
   mailer = createMailer(app.deps.config, log);
   company = await createCompany(app.deps.db);
@@ -144,7 +110,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   mailer.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(async () => {

@@ -1,17 +1,5 @@
 import type { companies } from '@extranet/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingOff, IconBuildingStore } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +21,7 @@ import { CompanyForm } from '../components/company-form';
 import { CompanyStatusBadge } from '../components/company-status-badge';
 import { MasterDataUpload } from '../components/master-data-upload';
 import { RequireAdmin } from '../components/require-admin';
+import { SignInRuleSwitch } from '../components/sign-in-rule-switch';
 
 export function CompanyPage() {
   const companyId = positiveInt(useParams().companyId ?? null);
@@ -95,8 +84,7 @@ function Company({ companyId }: { companyId: number }) {
         </Alert>
       )}
       <Details company={data} />
-      <SecondFactor company={data} />
-      <SsoRequired company={data} />
+      <SignInRules company={data} />
       <Consignees company={data} />
       <Users companyId={companyId} />
       <Reports companyId={companyId} />
@@ -170,71 +158,30 @@ function Details({ company }: { company: companies.CompanyView }) {
   );
 }
 
-function SecondFactor({ company }: { company: companies.CompanyView }) {
+/** Role 99: how the company's users must sign in, a second factor or single sign-on (issue 34). */
+function SignInRules({ company }: { company: companies.CompanyView }) {
   const { t } = useTranslation();
-  const setRequired = useSetCompanySecondFactor();
-  const change = async (required: boolean) => {
-    try {
-      await setRequired.mutateAsync({ company_id: company.company_id, required });
-      notifySuccess(t('companies.page.secondFactorSaved'));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
-  return (
-    <Section title={t('companies.page.security')}>
-      <Switch
-        checked={company.second_factor_required}
-        disabled={setRequired.isPending}
-        label={t('companies.page.secondFactor')}
-        description={t('companies.page.secondFactorHint')}
-        onChange={(event) => {
-          const required = event.currentTarget.checked;
-          if (!required) return change(false);
-          confirmAction({
-            title: t('companies.page.secondFactorTitle'),
-            text: t('companies.page.secondFactorText'),
-            confirm: t('companies.page.secondFactorConfirm'),
-            onConfirm: () => change(true),
-          });
-        }}
+  const secondFactor = useSetCompanySecondFactor();
+  const sso = useSetCompanySso();
+  const rules = [
+    {
+      rule: 'secondFactor',
+      title: t('companies.page.security'),
+      required: company.second_factor_required,
+      setRequired: secondFactor,
+    },
+    { rule: 'sso', title: t('companies.page.ssoTitle'), required: company.sso_required, setRequired: sso },
+  ] as const;
+  return rules.map(({ rule, title, required, setRequired }) => (
+    <Section key={rule} title={title}>
+      <SignInRuleSwitch
+        rule={rule}
+        companyId={company.company_id}
+        required={required}
+        setRequired={setRequired}
       />
     </Section>
-  );
-}
-
-/** Role 99: the company's users sign in through single sign-on only (issue 34). */
-function SsoRequired({ company }: { company: companies.CompanyView }) {
-  const { t } = useTranslation();
-  const setRequired = useSetCompanySso();
-  const change = async (required: boolean) => {
-    try {
-      await setRequired.mutateAsync({ company_id: company.company_id, required });
-      notifySuccess(t('companies.page.secondFactorSaved'));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
-  return (
-    <Section title={t('companies.page.ssoTitle')}>
-      <Switch
-        checked={company.sso_required}
-        disabled={setRequired.isPending}
-        label={t('companies.page.ssoRequired')}
-        description={t('companies.page.ssoRequiredHint')}
-        onChange={(event) => {
-          const required = event.currentTarget.checked;
-          if (!required) return change(false);
-          confirmAction({
-            title: t('companies.page.ssoConfirmTitle'),
-            text: t('companies.page.ssoConfirmText'),
-            confirm: t('companies.page.secondFactorConfirm'),
-            onConfirm: () => change(true),
-          });
-        }}
-      />
-    </Section>
-  );
+  ));
 }
 
 function Consignees({ company }: { company: companies.CompanyView }) {
