@@ -6,6 +6,7 @@
  * text, up to 1,000 with their total): what other tabs go through while the database is busy.
  * Then, on the same servers, what open clients cost (open-clients.ts).
  */
+import path from 'node:path';
 import {
   type Measured,
   measure,
@@ -46,12 +47,29 @@ export async function runDemo(options: RunOptions): Promise<Measured[]> {
       });
       targets.push(target);
       servers.push({ label: 'PostgreSQL', target });
+      // BENCH_BEFORE_MAIN=<an earlier build's main.js>: that build too, on a scratch database of
+      // its own, measured in the same interleaved rounds (before and after at the same load).
+      const before = process.env.BENCH_BEFORE_MAIN;
+      if (before) {
+        const scratchBefore = await scratchDatabase(process.env.DATABASE_URL);
+        cleanups.push(scratchBefore.drop);
+        const target = await startServer({
+          name: 'PostgreSQL server (before)',
+          databaseUrl: scratchBefore.url,
+          env: SERVER_ENV,
+          main: path.resolve(before),
+        });
+        targets.push(target);
+        servers.push({ label: 'PostgreSQL, before', target });
+      }
     } else {
       console.error('DATABASE_URL is not set: measuring the embedded database only');
     }
-    const embedded = await startServer({ name: 'embedded server', env: SERVER_ENV });
-    targets.push(embedded);
-    servers.push({ label: 'embedded', target: embedded });
+    if (options.embedded || servers.length === 0) {
+      const embedded = await startServer({ name: 'embedded server', env: SERVER_ENV });
+      targets.push(embedded);
+      servers.push({ label: 'embedded', target: embedded });
+    }
 
     const rows: Row[] = [];
     for (const { label, target } of servers) {
@@ -75,9 +93,11 @@ export async function runDemo(options: RunOptions): Promise<Measured[]> {
         },
       );
     }
+    // BENCH_ROWS=<text>: only the rows whose name holds it (a profile of one call).
+    const only = process.env.BENCH_ROWS;
     const results = await measure(
       { name: 'bare Fastify route', target: bare, method: 'GET', path: '/bare' },
-      rows,
+      only ? rows.filter((row) => row.name.includes(only)) : rows,
       options,
     );
     printTable(

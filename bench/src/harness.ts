@@ -48,6 +48,8 @@ export interface RunOptions extends Options {
   window: number;
   /** Moves a second one client sees, for the open clients' second capacity figure. */
   visible: number;
+  /** `--no-embedded`: the per-call rows on PostgreSQL only (with DATABASE_URL). */
+  embedded: boolean;
 }
 
 export function readOptions(argv: readonly string[]): RunOptions {
@@ -64,6 +66,7 @@ export function readOptions(argv: readonly string[]): RunOptions {
     moves: Number(value('--moves') ?? 4),
     window: Number(value('--window') ?? 30),
     visible: Number(value('--visible') ?? 0.05),
+    embedded: !argv.includes('--no-embedded'),
   };
 }
 
@@ -128,10 +131,23 @@ export async function startServer(options: {
   databaseUrl?: string;
   demo?: boolean;
   env?: Record<string, string>;
+  /** Another build's main.js (default: SERVER_MAIN). */
+  main?: string;
 }): Promise<Target> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-'));
-  const args = ['--enable-source-maps', SERVER_MAIN, '--port', String(port), '--data-dir', dataDir];
+  const args = [
+    '--enable-source-maps',
+    options.main ?? SERVER_MAIN,
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+  ];
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools or summarise it with `node bench/src/profile-top.mjs <file>`).
+  if (process.env.BENCH_CPU_PROF)
+    args.unshift('--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF));
   if (options.demo === false) args.push('--no-demo');
   const env: Record<string, string | undefined> = {
     ...process.env,

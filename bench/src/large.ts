@@ -310,11 +310,14 @@ export async function runLarge(options: Options): Promise<Measured[]> {
         },
       );
     }
+    // BENCH_ROWS=<text>: only the rows whose name holds it (e.g. "stock").
+    const only = process.env.BENCH_ROWS;
+    const measured = only ? rows.filter((row) => row.name.includes(only)) : rows;
     // Latency of one call at a time: a warm-up pass first (the figures are for a warm cache).
-    for (const row of rows) await call(server, row.token!, row.path, row.body);
+    for (const row of measured) await call(server, row.token!, row.path, row.body);
     const results = await measure(
       { name: 'bare Fastify route', target: bare, method: 'GET', path: '/bare' },
-      rows,
+      measured,
       { ...options, connections: 1 },
     );
     console.log(

@@ -20,7 +20,6 @@ import { aliased as as, dateText, dateTimeText, statusValue } from '../../http/e
 import {
   type CappedTotal,
   collectPage,
-  countCapped,
   idArray,
   ilikeAny,
   type ListQuery,
@@ -226,17 +225,18 @@ async function afterCursor(
 }
 
 /**
- * The total of an order list. Filtered only by consignee, template flag and progress (the lists'
+ * The total of an order list, as one scalar expression (a column of the page's statement, or a
+ * statement of its own). Filtered only by consignee, template flag and progress (the lists'
  * defaults and the dashboard's slices), it adds up the order_counts rows of the actor's
- * consignees, exactly, at the cost of a few rows; otherwise the matching heads are counted up to TOTAL_CAP, through the covering index
- * on (consignee, template, progress) when the actor sees a few consignees.
+ * consignees, exactly, at the cost of a few rows; otherwise the matching heads are counted up to
+ * TOTAL_CAP + 1 (the caller caps it), through the covering index on (consignee, template,
+ * progress) when the actor sees a few consignees.
  */
-async function countOrders(
-  db: Executor,
+function orderTotal(
   kind: OrderKind,
   filters: OrderFilters,
   parts: { where: SQL | undefined; scope: number[] | undefined },
-): Promise<CappedTotal> {
+): { value: SQL; exact: boolean } {
   const h = TABLES[kind].heads;
   const f = filters;
   if (
@@ -246,22 +246,26 @@ async function countOrders(
     !f.creationDateTo &&
     !f.shippedWithoutTracking
   ) {
-    const [row] = await db
-      .select({ value: sql<number>`coalesce(sum(${orderCounts.count}), 0)::int` })
-      .from(orderCounts)
-      .where(
-        and(
-          eq(orderCounts.kind, kind),
-          consigneeIdsCondition(orderCounts.consigneeId, parts.scope),
-          f.consigneeId === undefined ? undefined : eq(orderCounts.consigneeId, f.consigneeId),
-          f.isTemplate === undefined ? undefined : eq(orderCounts.isTemplate, f.isTemplate),
-          f.progress === undefined ? undefined : eq(orderCounts.progress, f.progress),
-        ),
-      );
-    return { value: Number(row?.value ?? 0), capped: false };
+    const where = and(
+      eq(orderCounts.kind, kind),
+      consigneeIdsCondition(orderCounts.consigneeId, parts.scope),
+      f.consigneeId === undefined ? undefined : eq(orderCounts.consigneeId, f.consigneeId),
+      f.isTemplate === undefined ? undefined : eq(orderCounts.isTemplate, f.isTemplate),
+      f.progress === undefined ? undefined : eq(orderCounts.progress, f.progress),
+    );
+    return {
+      value: sql`(select coalesce(sum(${orderCounts.count}), 0)::int from ${orderCounts} where ${where})`,
+      exact: true,
+    };
   }
-  return countCapped(db, db.select({ one: sql`1` }).from(h).where(parts.where).getSQL());
+  return {
+    value: sql`(select count(*)::int from (select 1 from ${h} where ${parts.where ?? sql`true`} limit ${TOTAL_CAP + 1}) capped)`,
+    exact: false,
+  };
 }
+
+const cappedTotal = (value: number): CappedTotal =>
+  value > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value, capped: false };
 
 /**
  * One page of orders, read in two steps: the ids of the page, from the heads alone (an
@@ -319,8 +323,7 @@ export async function listOrderRows(
             limit ${window.limit} offset ${after ? 0 : window.offset}) as ids`,
     )) as unknown as { rows: Array<{ found: number; ids: number[] | string }> };
     const row = result.rows[0]!;
-    const count = Number(row.found);
-    total = count > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value: count, capped: false };
+    total = cappedTotal(Number(row.found));
     pageIds = idArray(row.ids);
   } else if (parts.search) {
     // Whether an order is live is checked on the matches, outside their scan (OFFSET 0 keeps it
@@ -339,40 +342,58 @@ export async function listOrderRows(
     total = collected.total;
     pageIds = collected.ids;
   }
-  pageIds ??= (await pageOf(parts.where)).map((row) => row.id);
-  const rows: OrderRowRecord[] = pageIds.length
-    ? await db
-        .select({
-          id: h.id,
-          externalCode: h.externalCode,
-          warehouseCode: h.warehouseCode,
-          progress: h.progress,
-          statusCode: h.statusCode,
-          statusDesc: h.statusDesc,
-          failureReason: h.failureReason,
-          failureCause: h.failureCause,
-          consigneeId: h.consigneeId,
-          consigneeName: consignees.name,
-          businessLineId: businessLines.id,
-          businessLineName: businessLines.name,
-          creationDate: h.creationDate,
-          deliveryDate: h.deliveryDate,
-          isReturn: h.isReturn,
-          isTemplate: h.isTemplate,
-          partyId: t.partyId,
-          partyCode: t.party.externalCode,
-          partyName: t.party.name,
-          // Per row of one page, through the lines' (head, SKU) index.
-          linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
-        })
-        .from(h)
-        .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-        .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
-        .leftJoin(t.party, eq(t.party.id, t.partyId))
-        .where(inArray(h.id, pageIds))
-        .orderBy(...parts.orderBy)
-    : [];
-  if (query.with_total && total === undefined) total = await countOrders(db, kind, query.filters, parts);
+  // Without a search, the page's ids, its orders and the total are one statement: the ids as a
+  // subquery (the index-only walk above), the total as a column computed once (an InitPlan).
+  const counting =
+    query.with_total && total === undefined ? orderTotal(kind, query.filters, parts) : undefined;
+  const selected =
+    pageIds?.length === 0
+      ? []
+      : await db
+          .select({
+            id: h.id,
+            externalCode: h.externalCode,
+            warehouseCode: h.warehouseCode,
+            progress: h.progress,
+            statusCode: h.statusCode,
+            statusDesc: h.statusDesc,
+            failureReason: h.failureReason,
+            failureCause: h.failureCause,
+            consigneeId: h.consigneeId,
+            consigneeName: consignees.name,
+            businessLineId: businessLines.id,
+            businessLineName: businessLines.name,
+            creationDate: h.creationDate,
+            deliveryDate: h.deliveryDate,
+            isReturn: h.isReturn,
+            isTemplate: h.isTemplate,
+            partyId: t.partyId,
+            partyCode: t.party.externalCode,
+            partyName: t.party.name,
+            // Per row of one page, through the lines' (head, SKU) index.
+            linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
+            total: counting ? counting.value.mapWith(Number) : sql<number>`0`,
+          })
+          .from(h)
+          .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+          .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+          .leftJoin(t.party, eq(t.party.id, t.partyId))
+          .where(pageIds ? inArray(h.id, pageIds) : sql`${h.id} in (${pageOf(parts.where).getSQL()})`)
+          .orderBy(...parts.orderBy);
+  if (counting) {
+    // An empty page has no row to carry the total: it is counted alone.
+    const value =
+      selected[0]?.total ??
+      Number(
+        (
+          (await db.execute(sql`select ${counting.value} as value`)) as unknown as {
+            rows: Array<{ value: number }>;
+          }
+        ).rows[0]?.value ?? 0,
+      );
+    total = counting.exact ? { value, capped: false } : cappedTotal(value);
+  }
+  const rows: OrderRowRecord[] = selected;
   const last = rows[Math.min(rows.length, query.count) - 1];
   const nextCursor = last ? cursorOf(query.ordering, last.id) : undefined;
   return { rows, total: query.with_total ? total : undefined, nextCursor };

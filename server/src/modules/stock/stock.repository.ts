@@ -107,14 +107,12 @@ function stockBranches(
 
 /**
  * The rows a search finds counted up to TOTAL_CAP without reading them: the SKU branch's rows
- * through the (consignee, SKU) or (SKU, …) index alone, plus the batch and SSCC branch's rows of
- * other SKUs.
+ * from the SKUs the text names, one after another, each SKU's rows through the (SKU, …) index
+ * alone (a nested loop that stops at the cap: for a word that names a third of the SKUs, the
+ * first few hundred of them), plus the batch and SSCC branch's rows of other SKUs.
  */
 async function stockCount(db: Executor, branches: ReturnType<typeof stockBranches>): Promise<CappedTotal> {
-  const bySku = await countCapped(
-    db,
-    db.select({ one: sql`1` }).from(stockRows).where(branches.bySku).getSQL(),
-  );
+  const bySku = await countCapped(db, skuRows(branches, sql`${stockRows.id} as id`));
   if (bySku.capped) return bySku;
   const byText = await countCapped(
     db,
@@ -128,10 +126,28 @@ async function stockCount(db: Executor, branches: ReturnType<typeof stockBranche
   return value > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value, capped: byText.capped };
 }
 
-/** The rows a search finds: the union of its branches. */
+/**
+ * The rows a search finds: its branches, made disjoint (the batch and SSCC branch without the rows
+ * of the SKUs the text names), appended rather than united, so that collecting the first
+ * SEARCH_COLLECT_LIMIT + 1 of them stops there instead of reading and deduplicating every match.
+ */
 function stockMatches(db: Executor, branches: ReturnType<typeof stockBranches>) {
-  const branch = (where: SQL | undefined) => db.select({ id: stockRows.id }).from(stockRows).where(where);
-  return branch(branches.bySku).union(branch(branches.byText)).getSQL();
+  const byText = db
+    .select({ id: stockRows.id })
+    .from(stockRows)
+    .where(and(branches.byText, sql`not (${branches.bySkuId})`));
+  return sql`(${skuRows(branches, sql`${stockRows.id} as id`)}) union all (${byText})`;
+}
+
+/**
+ * The rows of the SKUs the text names, SKU by SKU through the (SKU, …) index (a nested loop, so
+ * that a LIMIT above stops it), rather than one bitmap of every row of every named SKU.
+ */
+function skuRows(branches: ReturnType<typeof stockBranches>, columns: SQL) {
+  // OFFSET 0 keeps the SKU's rows a subquery of their own: the planner cannot turn the loop into a
+  // hash join that reads the table from its start.
+  return sql`select r.id from (${branches.namedSkus}) k cross join lateral (select ${columns} from ${stockRows}
+    where ${stockRows.skuId} = k.id and ${branches.base ?? sql`true`} offset 0) r`;
 }
 
 /**
