@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ERROR_CODES, ERROR_MESSAGES, LANGUAGES } from '@extranet/contract';
 import { LOCALES } from '@extranet/contract/locales';
 import { describe, expect, it } from 'vitest';
+import { SECTIONS } from '../navigation/sections';
 
 const { en, ru, lv } = LOCALES;
 
@@ -173,5 +174,18 @@ describe('locales', () => {
     // A key used with a count is written as its plural forms (`key_one`, `key_other`, ...).
     const missing = [...used].filter((key) => !flat.en.has(key) && !flat.en.has(`${key}_other`));
     expect(missing).toEqual([]);
+  });
+
+  it('names every section of the menu and its dashboard card (keys the code builds from the id)', () => {
+    const keys = SECTIONS.flatMap((section) => [
+      `layout.nav.${section.id}`,
+      `dashboard.sections.${section.id}.title`,
+      `dashboard.sections.${section.id}.description`,
+    ]);
+    for (const lang of LANGUAGES)
+      expect(
+        keys.filter((key) => !flat[lang].has(key)),
+        lang,
+      ).toEqual([]);
   });
 });
