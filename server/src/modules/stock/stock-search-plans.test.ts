@@ -1,13 +1,12 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db, Executor } from '../../db/client';
-import * as schema from '../../db/schema';
-import { seedReferenceData } from '../../demo/seed-reference';
-import type { Actor } from '../../http/session';
-import { openTestDatabase } from '../../test/app';
-import { createCompany, createConsignee } from '../../test/factories';
+import type { Db, Executor } from '../../db/client';
+import {
+  createCompaniesOfTwoConsignees,
+  openPlanDatabase,
+  type PlanDatabase,
+  planActor,
+} from '../../test/plans';
 import { listStocks } from './stock.repository';
 
 /**
@@ -21,25 +20,18 @@ import { listStocks } from './stock.repository';
 const COMPANIES = 50;
 const ROWS = 40_000;
 
-let database: Database;
+let planDb: PlanDatabase;
 let db: Db;
-let captured: Array<{ query: string; params: unknown[] }> = [];
 let userCompanyId = 0;
 let userConsigneeIds: number[] = [];
 
 async function generateStock(target: Db) {
-  await seedReferenceData(target);
-  const consigneeIds: number[] = [];
-  for (let c = 0; c < COMPANIES; c++) {
-    const company = await createCompany(target);
-    for (let k = 0; k < 2; k++) {
-      const consignee = await createConsignee(target, { companyId: company.id });
-      consigneeIds.push(consignee.id);
-    }
-    if (c === 0) userCompanyId = company.id;
-  }
+  const { firstCompanyId, consigneeIds, consigneeOf } = await createCompaniesOfTwoConsignees(
+    target,
+    COMPANIES,
+  );
+  userCompanyId = firstCompanyId;
   userConsigneeIds = consigneeIds.slice(0, 2);
-  const consigneeOf = (n: string) => `(array[${consigneeIds.join(',')}])[1 + ${n} % ${consigneeIds.length}]`;
   const products = `(array['Apple juice','Orange juice','Mineral water','Rye bread','Butter','Cheese'])`;
   const skuCount = 40 * consigneeIds.length;
   const statements = [
@@ -56,63 +48,19 @@ async function generateStock(target: Db) {
   for (const statement of statements) await target.execute(sql.raw(statement));
 }
 
-function actorOf(companyIds: number[]): Actor {
-  return {
-    sessionId: 0,
-    token: '',
-    userId: 0,
-    username: companyIds.length ? 'clerk' : 'admin',
-    fio: null,
-    email: null,
-    lang: 'en',
-    role: companyIds.length ? 1 : 99,
-    limited: false,
-    secondFactorSetup: false,
-    permissions: new Set(['stck']),
-    companyIds,
-    isAdmin: companyIds.length === 0,
-    hasNewNotifications: false,
-  };
-}
+const actorOf = (companyIds: number[]) => planActor(companyIds, ['stck']);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await generateStock(database.db);
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
-  // Both the embedded database and PostgreSQL are reached through a `pg` pool.
-  db = drizzlePg(client as pg.Pool, { schema, casing: 'snake_case', logger } as const) as unknown as Db;
+  planDb = await openPlanDatabase(generateStock);
+  db = planDb.db;
 }, 300_000);
 
 afterAll(async () => {
-  await database?.close();
+  await planDb?.close();
 });
 
-/** EXPLAIN of a statement a repository call ran, with the same parameters. */
-function explainOf({ query, params }: { query: string; params: unknown[] }): SQL {
-  const chunks = query
-    .split(/\$(\d+)/)
-    .map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
-  return sql`explain ${sql.join(chunks)}`;
-}
-
 /** The plans of every statement of a call that reads the stock rows. */
-async function plansOf(run: (tx: Executor) => Promise<unknown>): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    captured = [];
-    await run(tx);
-    const reading = captured.filter((c) => /"stock_rows"/.test(c.query));
-    const plans: string[] = [];
-    for (const statement of reading) {
-      const result = (await tx.execute(explainOf(statement))) as unknown as {
-        rows: Array<Record<string, string>>;
-      };
-      plans.push(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
-    }
-    return plans;
-  });
-}
+const plansOf = (run: (tx: Executor) => Promise<unknown>) => planDb.plansOf(run, /"stock_rows"/);
 
 const SEQUENTIAL = /Seq Scan on stock_rows/;
 const searches = [
