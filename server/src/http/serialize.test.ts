@@ -10,6 +10,7 @@ const row = (id: number, overrides: Record<string, unknown> = {}) => ({
   purch_head_id: id,
   head_id: id,
   external_code: `PO-"${id}"\u2028\\`,
+  warehouse_code: `WH-${id}`,
   progress: 'failure',
   status: { code: null, desc: 'Näher — «ждёт»' },
   failure_reason: 'x',
