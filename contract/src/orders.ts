@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Permission } from './access';
 import { defineCall } from './call';
 import { zDate, zDateTime, zDecimal } from './codec';
-import { ERROR_CODES, type ErrorCode } from './errors';
 import {
   Cursor,
   Empty,
@@ -14,6 +13,7 @@ import {
   listResponse,
   Smart,
 } from './list';
+import { HeadIdsRequest, MAX_MANY_ORDERS, ManyOrdersResponse } from './orders-many';
 
 /** Purchase orders (pord) and sales orders (sord) share one set of calls under /orders/{kind}/. */
 export const ORDER_KINDS = ['purch', 'sales'] as const;
@@ -439,27 +439,6 @@ export type EditSalesOrderRequest = z.infer<typeof EditSalesOrderRequest>;
 
 export const HeadIdResponse = z.object({ head_id: Id });
 
-/** The most orders one call on many orders takes (issue 34). */
-export const MAX_MANY_ORDERS = 1000;
-
-/** Orders to act on, each on its own; an id given twice is answered once. */
-export const HeadIdsRequest = z.object({ head_ids: z.array(Id).min(1).max(MAX_MANY_ORDERS) });
-export type HeadIdsRequest = z.infer<typeof HeadIdsRequest>;
-
-/**
- * What happened to one order of a call on many: done, or refused with the failure the call on
- * that one order answers (another company's order and a missing one: order_not_found).
- */
-export const ManyOrdersResult = z.object({
-  head_id: Id,
-  ok: z.boolean(),
-  failure: z
-    .object({ code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]), details: z.unknown().optional() })
-    .optional(),
-});
-export type ManyOrdersResult = z.infer<typeof ManyOrdersResult>;
-export const ManyOrdersResponse = z.object({ results: z.array(ManyOrdersResult) });
-export type ManyOrdersResponse = z.infer<typeof ManyOrdersResponse>;
 export const ResetAllFailuresResponse = z.object({ count: z.int() });
 
 // ---------------------------------------------------------------- calls
@@ -606,116 +585,6 @@ export const sales = orderCalls('sales', {
   export: ExportSalesOrdersRequest,
 });
 
-// ---------------------------------------------------------------- import
-
-/**
- * Orders imported from a CSV (any delimiter, UTF-8 with or without BOM) or XLSX file:
- * one row per order line, grouped into orders by `external_code`; the header row names the
- * columns below (other names are mapped to them by the `mapping` field). Each names its record as
- * the catalogs show it: consignee by code or exact name, vendor/customer and SKU by external code,
- * address by code or exact name, currency by code, unit by name, location by label; dates
- * YYYY-MM-DD or DD.MM.YYYY; decimals with `.` or `,`.
- */
-export const IMPORT_COLUMNS = {
-  purch: [
-    'external_code',
-    'consignee',
-    'vendor',
-    'address',
-    'reference',
-    'delivery_date',
-    'currency',
-    'location',
-    'truck_number',
-    'sku',
-    'qty',
-    'uom',
-    'price',
-  ],
-  sales: [
-    'external_code',
-    'consignee',
-    'customer',
-    'address',
-    'reference',
-    'delivery_date',
-    'currency',
-    'location',
-    'truck_number',
-    'sku',
-    'qty',
-    'uom',
-    'price',
-    'batch',
-    'expiry_date',
-  ],
-} as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[OrderKind][number];
-export const IMPORT_REQUIRED_COLUMNS = ['external_code', 'consignee', 'sku', 'qty'] as const;
-export const MAX_IMPORT_ROWS = 10_000;
-
-export const IMPORT_PROBLEMS = [
-  'required',
-  'consignee_unknown',
-  'party_unknown',
-  'address_unknown',
-  'currency_unknown',
-  'location_unknown',
-  'sku_unknown',
-  'uom_unknown',
-  'date_invalid',
-  'date_past',
-  'number_invalid',
-  'qty_not_whole',
-  'code_taken',
-  'sku_twice',
-  'header_differs',
-  'too_long',
-] as const;
-export type ImportProblemCode = (typeof IMPORT_PROBLEMS)[number];
-
-export const ImportProblem = z.object({
-  /** The file's row, 1 being the header. */
-  row: z.int(),
-  column: z.string(),
-  code: z.enum(IMPORT_PROBLEMS),
-  value: z.string(),
-});
-export type ImportProblem = z.infer<typeof ImportProblem>;
-
-export const ImportedOrder = z.object({
-  external_code: z.string(),
-  /** The order made, when the import was applied; null in a preview or a refused import. */
-  head_id: Id.nullable(),
-  rows: z.array(z.int()),
-  problems: z.array(ImportProblem),
-  /** The order is complete: with `ready`, it is set ready. */
-  complete: z.boolean(),
-});
-export type ImportedOrder = z.infer<typeof ImportedOrder>;
-
-/**
- * The answer of import_orders: every order of the file with its rows and problems. Nothing is
- * written when any order has a problem, or with `dry_run`; otherwise every order in one
- * transaction, as drafts (the complete ones ready, with `ready`).
- */
-export const ImportOrdersResponse = z.object({
-  orders: z.array(ImportedOrder),
-  created: z.int().min(0),
-  /** The columns the file had, mapped: what a mapping step offers to change. */
-  columns: z.array(z.object({ header: z.string(), column: z.string().nullable() })),
-});
-export type ImportOrdersResponse = z.infer<typeof ImportOrdersResponse>;
-
-/** Multipart fields of `/orders/{kind}/import_orders`, besides `file`. */
-export const ImportOrdersFields = z.object({
-  dry_run: z.enum(['true', 'false']).default('false'),
-  ready: z.enum(['true', 'false']).default('false'),
-  /**
-   * JSON: `{"<header in the file>": "<column>"}` (`""` ignores the header). Joins the mapping the
-   * user's last written import used, which the server remembers.
-   */
-  mapping: z.string().max(10_000).optional(),
-});
-
-export const importPath = (kind: OrderKind) => `/orders/${kind}/import_orders`;
+// The import's columns, problems and answer, and the calls on many orders: part of this namespace.
+export * from './order-import';
+export * from './orders-many';

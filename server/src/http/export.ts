@@ -12,7 +12,8 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { translate } from '../i18n';
 import type { CallContext } from './calls';
-import { isLongDigitString, type XlsxCell, type XlsxFormat, XlsxWriter } from './xlsx';
+import type { XlsxCell } from './xlsx';
+import { isLongDigitString, type XlsxFormat, XlsxWriter } from './xlsx-write';
 
 /**
  * List exports: the rows a list shows, with its filters and ordering, as CSV or XLSX.

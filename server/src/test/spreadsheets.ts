@@ -2,7 +2,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { readXlsx, type XlsxCell, XlsxWriter } from '../http/xlsx';
+import { readXlsx, type XlsxCell } from '../http/xlsx';
+import { XlsxWriter } from '../http/xlsx-write';
 
 /** An XLSX file of these rows, the first one as its header, as the product writes one. */
 export async function xlsxFile(rows: readonly (readonly XlsxCell[])[]): Promise<Buffer> {

@@ -7,7 +7,8 @@ import { createSku } from '../../test/catalogs.factories';
 import { TEST_PASSWORD } from '../../test/factories';
 import { createOrderWorld, type OrderWorld } from '../../test/orders.factories';
 import { craftedXlsx, xlsxFile } from '../../test/spreadsheets';
-import { parseDate, unneutralizeFormula } from './orders.import';
+import { parseDate } from './orders.import';
+import { unneutralizeFormula } from './orders.import-file';
 
 let app: TestApp;
 let world: OrderWorld;
