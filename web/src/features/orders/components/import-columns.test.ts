@@ -1,3 +1,4 @@
+import { orders } from '@extranet/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n';
 import { importColumnLabel, importColumnsList, importProblemText } from './import-columns';
@@ -29,25 +30,8 @@ describe('import columns as the reader reads them', () => {
   });
 
   it('gives every column of either kind a label of its own in each language', async () => {
-    const all = [
-      'external_code',
-      'consignee',
-      'vendor',
-      'customer',
-      'address',
-      'reference',
-      'delivery_date',
-      'currency',
-      'location',
-      'truck_number',
-      'sku',
-      'qty',
-      'uom',
-      'price',
-      'batch',
-      'expiry_date',
-      'due_days',
-    ];
+    // Every column either kind's file may have, and the sales orders' payment term.
+    const all = [...new Set([...orders.IMPORT_COLUMNS.purch, ...orders.IMPORT_COLUMNS.sales, 'due_days'])];
     for (const lang of ['en', 'ru', 'lv']) {
       await i18n.changeLanguage(lang);
       const t = i18n.t.bind(i18n);
