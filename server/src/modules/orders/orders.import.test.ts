@@ -380,7 +380,8 @@ describe('import limits', () => {
       code: 'import_too_many_rows',
       details: { max: orders.MAX_IMPORT_ROWS },
     });
-    expect(run.grown).toBeLessThan(100 * 1024 * 1024);
+    // As for the CSV below: a bound on what reading every row would hold, not on the collector.
+    expect(run.grown).toBeLessThan(200 * 1024 * 1024);
     expect(run.session.status).toBe(200);
   });
 
@@ -389,7 +390,9 @@ describe('import limits', () => {
 ${'X\n'.repeat(3_000_000)}`);
     const run = await measured(csv, 'orders.csv');
     expect(run.result.body.failure.code).toBe('import_too_many_rows');
-    expect(run.grown).toBeLessThan(100 * 1024 * 1024);
+    // The process's size, the embedded database's included, moves by tens of MB with the
+    // collector's timing; the 3,000,000 rows held as parsed arrays would take several hundred.
+    expect(run.grown).toBeLessThan(200 * 1024 * 1024);
     expect(run.session.status).toBe(200);
   });
 
