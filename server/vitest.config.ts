@@ -36,6 +36,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...embeddedOnly, ...postgresOnly],
     globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -3,7 +3,7 @@ import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { CallDef, CallRequestInput } from '@extranet/contract';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/client';
@@ -104,11 +104,23 @@ export interface TestApp extends BuiltApp {
   ): Promise<{ status: number; body: any }>;
 }
 
-/** Builds the whole app on a fresh database; closed after the file's tests. */
+/** What the file's test apps leave open: closed after its tests (setup.ts). */
+const openApps: Array<() => Promise<void>> = [];
+
+/**
+ * Closes the apps the file built and drops their databases. Run by setup.ts after each file's
+ * tests: an `afterAll` registered where most files build their app (inside `beforeAll`) is never
+ * called, which left every file's PostgreSQL database behind.
+ */
+export async function closeTestApps(): Promise<void> {
+  for (const close of openApps.splice(0).reverse()) await close();
+}
+
+/** Builds the whole app on a fresh database; closed after the file's tests (closeTestApps). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const built = await buildApp(testConfig(overrides), { database, jobs: false });
-  afterAll(async () => {
+  openApps.push(async () => {
     await built.app.close();
     await database.close();
   });
