@@ -120,10 +120,13 @@ export async function closeTestApps(): Promise<void> {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const built = await buildApp(testConfig(overrides), { database, jobs: false });
-  openApps.push(async () => {
-    await built.app.close();
-    await database.close();
-  });
+  // A PostgreSQL database outlives the run unless dropped; an embedded one is a directory under
+  // the run's root, removed with it (global-setup.ts), and closing it costs more than it saves.
+  if (process.env.TEST_DATABASE_URL)
+    openApps.push(async () => {
+      await built.app.close();
+      await database.close();
+    });
   return {
     ...built,
     async call(call, body, token, lang) {
