@@ -156,11 +156,17 @@ function printLatencies(title: string, results: Measured[]) {
     '|---|---:|---:|---:|---:|---|',
   ];
   for (const r of results.slice(1)) {
-    const ms = 1000 / r.requestsPerSecond;
     const target = TARGETS.find(([prefix]) => r.name.startsWith(prefix))?.[1];
+    const failed = r.failures ? ` (${r.failures} failed)` : '';
+    if (r.requestsPerSecond === 0) {
+      // Not one call answered within a round: there is no rate, latency or CPU per call to show.
+      lines.push(`| ${r.name} | none answered in a round | | | ${target ?? ''} | no${failed} |`);
+      continue;
+    }
+    const ms = 1000 / r.requestsPerSecond;
     lines.push(
       `| ${r.name} | ${ms.toFixed(1)} | ${r.p99.toFixed(0)} | ${r.cpuMsPerCall.toFixed(2)} | ${target ?? ''} | ` +
-        `${target === undefined ? '' : ms <= target ? 'yes' : 'no'}${r.failures ? ` (${r.failures} failed)` : ''} |`,
+        `${target === undefined ? '' : ms <= target ? 'yes' : 'no'}${failed} |`,
     );
   }
   console.log(lines.join('\n'));

@@ -208,7 +208,8 @@ describe('TRUST_PROXY', () => {
         const response = await built.app.inject({
           method: 'POST',
           url: `/api${auth.login.path}`,
-          payload: { username: 'nobody', password: 'wrong-password' },
+          // A name of its own per scenario: the progressive delay per username is not under test.
+          payload: { username: `nobody-${scenario}`, password: 'wrong-password' },
           remoteAddress: `10.0.0.${scenario}`,
           headers: { 'x-forwarded-for': client },
         });
