@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18nReady } from '../shared/i18n';
@@ -41,6 +42,8 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // The toasts' store outlives the component: a file's leftovers would queue the next file's.
+  notifications.clean();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   sessionToken.clear();
