@@ -4,6 +4,20 @@ import type { OrderKind } from './orders';
 
 // ---------------------------------------------------------------- import
 
+/** The columns both kinds have, in this order, after the party (vendor or customer). */
+const ORDER_COLUMNS_AFTER_PARTY = [
+  'address',
+  'reference',
+  'delivery_date',
+  'currency',
+  'location',
+  'truck_number',
+  'sku',
+  'qty',
+  'uom',
+  'price',
+] as const;
+
 /**
  * Orders imported from a CSV (any delimiter, UTF-8 with or without BOM) or XLSX file:
  * one row per order line, grouped into orders by `external_code`; the header row names the
@@ -13,38 +27,8 @@ import type { OrderKind } from './orders';
  * YYYY-MM-DD or DD.MM.YYYY; decimals with `.` or `,`.
  */
 export const IMPORT_COLUMNS = {
-  purch: [
-    'external_code',
-    'consignee',
-    'vendor',
-    'address',
-    'reference',
-    'delivery_date',
-    'currency',
-    'location',
-    'truck_number',
-    'sku',
-    'qty',
-    'uom',
-    'price',
-  ],
-  sales: [
-    'external_code',
-    'consignee',
-    'customer',
-    'address',
-    'reference',
-    'delivery_date',
-    'currency',
-    'location',
-    'truck_number',
-    'sku',
-    'qty',
-    'uom',
-    'price',
-    'batch',
-    'expiry_date',
-  ],
+  purch: ['external_code', 'consignee', 'vendor', ...ORDER_COLUMNS_AFTER_PARTY],
+  sales: ['external_code', 'consignee', 'customer', ...ORDER_COLUMNS_AFTER_PARTY, 'batch', 'expiry_date'],
 } as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[OrderKind][number];
 export const IMPORT_REQUIRED_COLUMNS = ['external_code', 'consignee', 'sku', 'qty'] as const;
