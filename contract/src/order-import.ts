@@ -4,19 +4,16 @@ import type { OrderKind } from './orders';
 
 // ---------------------------------------------------------------- import
 
-/** The columns both kinds have, in this order, after the party (vendor or customer). */
-const ORDER_COLUMNS_AFTER_PARTY = [
+/** The columns of an order's head after its party (vendor or customer), in both kinds' files. */
+export const IMPORT_HEAD_COLUMNS = [
   'address',
   'reference',
   'delivery_date',
   'currency',
   'location',
   'truck_number',
-  'sku',
-  'qty',
-  'uom',
-  'price',
 ] as const;
+const IMPORT_LINE_COLUMNS = ['sku', 'qty', 'uom', 'price'] as const;
 
 /**
  * Orders imported from a CSV (any delimiter, UTF-8 with or without BOM) or XLSX file:
@@ -27,8 +24,16 @@ const ORDER_COLUMNS_AFTER_PARTY = [
  * YYYY-MM-DD or DD.MM.YYYY; decimals with `.` or `,`.
  */
 export const IMPORT_COLUMNS = {
-  purch: ['external_code', 'consignee', 'vendor', ...ORDER_COLUMNS_AFTER_PARTY],
-  sales: ['external_code', 'consignee', 'customer', ...ORDER_COLUMNS_AFTER_PARTY, 'batch', 'expiry_date'],
+  purch: ['external_code', 'consignee', 'vendor', ...IMPORT_HEAD_COLUMNS, ...IMPORT_LINE_COLUMNS],
+  sales: [
+    'external_code',
+    'consignee',
+    'customer',
+    ...IMPORT_HEAD_COLUMNS,
+    ...IMPORT_LINE_COLUMNS,
+    'batch',
+    'expiry_date',
+  ],
 } as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[OrderKind][number];
 export const IMPORT_REQUIRED_COLUMNS = ['external_code', 'consignee', 'sku', 'qty'] as const;

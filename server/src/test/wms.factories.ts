@@ -163,25 +163,27 @@ export const statusMove = (
 ) => ({ code: 'order_status_changed', old: from, new: to });
 
 /** The system texts of an order the simulator carries from draft to its end, oldest first. */
-export const SIMULATED_LIFE = {
-  purch: [
+export const SIMULATED_LIFE = (() => {
+  const synced = [
     progressMove('draft', 'ready'),
     progressMove('ready', 'sent'),
     statusMove({ code: null, desc: null }, SIMULATED_STATUS.registered),
     progressMove('sent', 'sync'),
-    statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.receiving),
-    statusMove(SIMULATED_STATUS.receiving, SIMULATED_STATUS.received),
-  ],
-  sales: [
-    progressMove('draft', 'ready'),
-    progressMove('ready', 'sent'),
-    statusMove({ code: null, desc: null }, SIMULATED_STATUS.registered),
-    progressMove('sent', 'sync'),
-    statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.picking),
-    statusMove(SIMULATED_STATUS.picking, SIMULATED_STATUS.shipped),
-    statusMove(SIMULATED_STATUS.shipped, SIMULATED_STATUS.delivered),
-  ],
-};
+  ];
+  return {
+    purch: [
+      ...synced,
+      statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.receiving),
+      statusMove(SIMULATED_STATUS.receiving, SIMULATED_STATUS.received),
+    ],
+    sales: [
+      ...synced,
+      statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.picking),
+      statusMove(SIMULATED_STATUS.picking, SIMULATED_STATUS.shipped),
+      statusMove(SIMULATED_STATUS.shipped, SIMULATED_STATUS.delivered),
+    ],
+  };
+})();
 
 /** Applies the simulator's due reports until none is left; returns how many were applied. */
 export async function drainReports(db: Db): Promise<number> {
