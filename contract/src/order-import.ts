@@ -4,6 +4,17 @@ import type { OrderKind } from './orders';
 
 // ---------------------------------------------------------------- import
 
+/** The columns of an order's head after its party (vendor or customer), in both kinds' files. */
+export const IMPORT_HEAD_COLUMNS = [
+  'address',
+  'reference',
+  'delivery_date',
+  'currency',
+  'location',
+  'truck_number',
+] as const;
+const IMPORT_LINE_COLUMNS = ['sku', 'qty', 'uom', 'price'] as const;
+
 /**
  * Orders imported from a CSV (any delimiter, UTF-8 with or without BOM) or XLSX file:
  * one row per order line, grouped into orders by `external_code`; the header row names the
@@ -13,35 +24,13 @@ import type { OrderKind } from './orders';
  * YYYY-MM-DD or DD.MM.YYYY; decimals with `.` or `,`.
  */
 export const IMPORT_COLUMNS = {
-  purch: [
-    'external_code',
-    'consignee',
-    'vendor',
-    'address',
-    'reference',
-    'delivery_date',
-    'currency',
-    'location',
-    'truck_number',
-    'sku',
-    'qty',
-    'uom',
-    'price',
-  ],
+  purch: ['external_code', 'consignee', 'vendor', ...IMPORT_HEAD_COLUMNS, ...IMPORT_LINE_COLUMNS],
   sales: [
     'external_code',
     'consignee',
     'customer',
-    'address',
-    'reference',
-    'delivery_date',
-    'currency',
-    'location',
-    'truck_number',
-    'sku',
-    'qty',
-    'uom',
-    'price',
+    ...IMPORT_HEAD_COLUMNS,
+    ...IMPORT_LINE_COLUMNS,
     'batch',
     'expiry_date',
   ],

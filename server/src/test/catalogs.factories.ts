@@ -47,6 +47,8 @@ export async function createAddress(db: Executor, overrides: Partial<typeof addr
   return row!;
 }
 
+export type Sku = Awaited<ReturnType<typeof createSku>>;
+
 export async function createSku(
   db: Executor,
   overrides: Partial<typeof skus.$inferInsert> & { consigneeId: number },

@@ -45,6 +45,20 @@ export async function createConsignee(
   return consignee!;
 }
 
+export type Consignee = Awaited<ReturnType<typeof createConsignee>>;
+
+/**
+ * The company of a test's user with a consignee of that name, and a consignee of another company:
+ * what the user sees, and what must behave as if it did not exist.
+ */
+export async function createOwnAndForeignConsignees(db: Executor, ownName: string) {
+  const company = await createCompany(db);
+  const otherCompany = await createCompany(db);
+  const own = await createConsignee(db, { companyId: company.id, name: ownName });
+  const other = await createConsignee(db, { companyId: otherCompany.id });
+  return { companyId: company.id, own, other };
+}
+
 export interface UserOptions extends Partial<typeof users.$inferInsert> {
   password?: string;
   permissions?: Permission[];

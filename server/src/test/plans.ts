@@ -2,6 +2,7 @@ import type { Permission } from '@extranet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db, Executor } from '../db/client';
 import * as schema from '../db/schema';
 import { seedReferenceData } from '../demo/seed-reference';
@@ -14,7 +15,7 @@ import { createCompany, createConsignee } from './factories';
  * the data a test generates, with statistics, and a connection that keeps every statement it runs
  * so its plan can be asked for with the same parameters. No timing is asserted by such a test.
  */
-export interface PlanDatabase {
+interface PlanDatabase {
   /** Runs the repository's calls and records what they send. */
   db: Db;
   /** The plans of the statements of `run` whose text matches `reading` (the tables it is about). */
@@ -22,7 +23,7 @@ export interface PlanDatabase {
   close(): Promise<void>;
 }
 
-export async function openPlanDatabase(generate: (db: Db) => Promise<void>): Promise<PlanDatabase> {
+async function openPlanDatabase(generate: (db: Db) => Promise<void>): Promise<PlanDatabase> {
   const database: Database = await openTestDatabase();
   await generate(database.db);
   let captured: Array<{ query: string; params: unknown[] }> = [];
@@ -58,11 +59,66 @@ function explainOf({ query, params }: { query: string; params: unknown[] }): SQL
   return sql`explain ${sql.join(chunks)}`;
 }
 
+type PlanCompanies = Awaited<ReturnType<typeof createCompaniesOfTwoConsignees>>;
+
+/** The plan database of a test file, with the user's company and its two consignees. */
+export interface PlanFixture extends Omit<PlanDatabase, 'close'> {
+  userCompanyId: number;
+  userConsigneeIds: number[];
+}
+
+/**
+ * Opens the plan database of a test file before its tests and closes it after them: the reference
+ * data, `companies` companies of two consignees each, then the statements (raw SQL) `generate`
+ * returns for them, run in turn.
+ */
+export function usePlanDatabase(companies: number, generate: (made: PlanCompanies) => string[]): PlanFixture {
+  let planDb: PlanDatabase | undefined;
+  let made: PlanCompanies | undefined;
+  beforeAll(async () => {
+    planDb = await openPlanDatabase(async (target) => {
+      made = await createCompaniesOfTwoConsignees(target, companies);
+      // `vacuum` moves the trigram entries out of GIN's pending list, as autovacuum would.
+      for (const statement of [...generate(made), 'vacuum analyze']) await target.execute(sql.raw(statement));
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await planDb?.close();
+  });
+  const opened = () => {
+    if (!planDb || !made) throw new Error('The plan database opens before the tests.');
+    return { planDb, made };
+  };
+  return {
+    get db() {
+      return opened().planDb.db;
+    },
+    plansOf: (run, reading) => opened().planDb.plansOf(run, reading),
+    get userCompanyId() {
+      return opened().made.firstCompanyId;
+    },
+    get userConsigneeIds() {
+      return opened().made.consigneeIds.slice(0, 2);
+    },
+  };
+}
+
+/**
+ * SQL adding `count` SKUs `SKU-<n>`, spread over the consignees in turn, each named by one of six
+ * product words and its number: a product word names a sixth of them.
+ */
+export function insertProductSkus({ consigneeOf }: PlanCompanies, count: number): string {
+  const products = `(array['Apple juice','Orange juice','Mineral water','Rye bread','Butter','Cheese'])`;
+  return `insert into skus (consignee_id, code, external_code, name)
+    select ${consigneeOf('n')}, 'SKU-' || n, 'X-' || n, ${products}[1 + n % 6] || ' ' || n
+    from generate_series(0, ${count - 1}) n`;
+}
+
 /**
  * The reference data and `companies` companies of two consignees each; the first company is the
  * one a test's user belongs to.
  */
-export async function createCompaniesOfTwoConsignees(target: Db, companies: number) {
+async function createCompaniesOfTwoConsignees(target: Db, companies: number) {
   await seedReferenceData(target);
   const consigneeIds: number[] = [];
   let firstCompanyId = 0;

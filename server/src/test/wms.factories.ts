@@ -7,7 +7,7 @@ import { SEND_JOB, sendKey } from '../modules/orders/orders.sends';
 import type { SendOutcome, WmsConnector } from '../modules/wms/wms.connector';
 import type { SendWorkerOptions } from '../modules/wms/wms.sends';
 import { signWms } from '../modules/wms/wms.signature';
-import { createSimulatorConnector } from '../modules/wms/wms.simulator';
+import { createSimulatorConnector, SIMULATED_STATUS } from '../modules/wms/wms.simulator';
 import { applyDueSimulatedEvents } from '../modules/wms/wms.simulator-events';
 import { createEan } from './catalogs.factories';
 import { createOrderWorld, insertOrder, type OrderWorld } from './orders.factories';
@@ -126,24 +126,7 @@ export async function sendJobsOf(db: Executor, kind: OrderKind, headId: number) 
 }
 
 /** The system comments of an order's discussion, oldest first. */
-export async function systemTexts(db: Executor, kind: OrderKind, headId: number) {
-  const column = kind === 'purch' ? discussions.purchHeadId : discussions.salesHeadId;
-  const rows = await db
-    .select({ dict: comments.dict })
-    .from(comments)
-    .innerJoin(discussions, eq(discussions.id, comments.discussionId))
-    .where(eq(column, headId))
-    .orderBy(asc(comments.id));
-  return rows.flatMap((row) => {
-    if (!row.dict) return [];
-    // The words of each move; who made it is `signatures`'.
-    const { via: _via, ...text } = row.dict as Record<string, unknown>;
-    return [text];
-  });
-}
-
-/** Who signed each system comment of an order: a user's id, `warehouse`, or `system`. */
-export async function signatures(db: Executor, kind: OrderKind, headId: number) {
+async function systemComments(db: Executor, kind: OrderKind, headId: number) {
   const column = kind === 'purch' ? discussions.purchHeadId : discussions.salesHeadId;
   const rows = await db
     .select({ userId: comments.userId, dict: comments.dict })
@@ -151,11 +134,21 @@ export async function signatures(db: Executor, kind: OrderKind, headId: number) 
     .innerJoin(discussions, eq(discussions.id, comments.discussionId))
     .where(eq(column, headId))
     .orderBy(asc(comments.id));
-  return rows.flatMap((row) => {
-    if (!row.dict) return [];
-    const via = (row.dict as { via?: { kind: string } }).via;
-    return [row.userId ?? via?.kind ?? 'system'];
-  });
+  return rows.flatMap((row) =>
+    row.dict ? [{ userId: row.userId, dict: row.dict as Record<string, unknown> }] : [],
+  );
+}
+
+/** The words of each system comment of an order, oldest first; who made it is `signatures`'. */
+export async function systemTexts(db: Executor, kind: OrderKind, headId: number) {
+  return (await systemComments(db, kind, headId)).map(({ dict: { via: _via, ...text } }) => text);
+}
+
+/** Who signed each system comment of an order: a user's id, `warehouse`, or `system`. */
+export async function signatures(db: Executor, kind: OrderKind, headId: number) {
+  return (await systemComments(db, kind, headId)).map(
+    ({ userId, dict }) => userId ?? (dict.via as { kind: string } | undefined)?.kind ?? 'system',
+  );
 }
 
 export const progressMove = (from: string, to: string) => ({
@@ -168,6 +161,29 @@ export const statusMove = (
   from: { code: string | null; desc: string | null },
   to: { code: string; desc: string | null },
 ) => ({ code: 'order_status_changed', old: from, new: to });
+
+/** The system texts of an order the simulator carries from draft to its end, oldest first. */
+export const SIMULATED_LIFE = (() => {
+  const synced = [
+    progressMove('draft', 'ready'),
+    progressMove('ready', 'sent'),
+    statusMove({ code: null, desc: null }, SIMULATED_STATUS.registered),
+    progressMove('sent', 'sync'),
+  ];
+  return {
+    purch: [
+      ...synced,
+      statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.receiving),
+      statusMove(SIMULATED_STATUS.receiving, SIMULATED_STATUS.received),
+    ],
+    sales: [
+      ...synced,
+      statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.picking),
+      statusMove(SIMULATED_STATUS.picking, SIMULATED_STATUS.shipped),
+      statusMove(SIMULATED_STATUS.shipped, SIMULATED_STATUS.delivered),
+    ],
+  };
+})();
 
 /** Applies the simulator's due reports until none is left; returns how many were applied. */
 export async function drainReports(db: Db): Promise<number> {

@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Executor } from '../../db/client';
-import {
-  createCompaniesOfTwoConsignees,
-  openPlanDatabase,
-  type PlanDatabase,
-  planActor,
-} from '../../test/plans';
+import { describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client';
+import { insertProductSkus, planActor, usePlanDatabase } from '../../test/plans';
 import { listOrderRows } from './orders.list';
 
 /**
@@ -21,27 +16,14 @@ import { listOrderRows } from './orders.list';
 const COMPANIES = 50;
 const ORDERS = 10_000;
 
-let planDb: PlanDatabase;
-let db: Db;
-let userCompanyId = 0;
-let userConsigneeId = 0;
-
-async function generateOrders(target: Db) {
-  const { firstCompanyId, consigneeIds, consigneeOf } = await createCompaniesOfTwoConsignees(
-    target,
-    COMPANIES,
-  );
-  userCompanyId = firstCompanyId;
-  userConsigneeId = consigneeIds[0]!;
+const plan = usePlanDatabase(COMPANIES, (made) => {
+  const { consigneeIds, consigneeOf } = made;
   const towns = `(array['Riga','Tallinn','Vilnius','Kaunas','Tartu','Liepaja','Jelgava','Narva'])`;
-  const products = `(array['Apple juice','Orange juice','Mineral water','Rye bread','Butter','Cheese'])`;
   const plates = `(array['LV','EE','LT','PL','FI'])`;
   const perConsignee = 20 * consigneeIds.length - 1;
   const statements = [
     // 20 SKUs, 20 vendors and 20 customers a consignee.
-    `insert into skus (consignee_id, code, external_code, name)
-      select ${consigneeOf('n')}, 'SKU-' || n, 'X-' || n, ${products}[1 + n % 6] || ' ' || n
-      from generate_series(0, ${perConsignee}) n`,
+    insertProductSkus(made, perConsignee + 1),
     `insert into vendors (consignee_id, external_code, name)
       select ${consigneeOf('n')}, 'V-' || n, ${towns}[1 + n % 8] || ' Foods ' || n
       from generate_series(0, ${perConsignee}) n`,
@@ -65,25 +47,14 @@ async function generateOrders(target: Db) {
           (select id from skus where code = 'SKU-0') first, (select min(id) as id from ${kind}_heads) head`,
     );
   }
-  // Moves the trigram entries out of GIN's pending list, as autovacuum would, and takes statistics.
-  statements.push('vacuum analyze');
-  for (const statement of statements) await target.execute(sql.raw(statement));
-}
+  return statements;
+});
 
 const actorOf = (companyIds: number[]) => planActor(companyIds, ['pord', 'sord']);
 
-beforeAll(async () => {
-  planDb = await openPlanDatabase(generateOrders);
-  db = planDb.db;
-}, 300_000);
-
-afterAll(async () => {
-  await planDb?.close();
-});
-
 /** The plans of every statement of a call that reads an order or line table. */
 const plansOf = (run: (tx: Executor) => Promise<unknown>) =>
-  planDb.plansOf(run, /"(purch|sales)_(heads|lines)"/);
+  plan.plansOf(run, /"(purch|sales)_(heads|lines)"/);
 
 const SEQUENTIAL = /Seq Scan on (purch|sales)_(heads|lines)/;
 
@@ -98,7 +69,7 @@ describe("a user's searches start from the user's consignees", () => {
   it.each(['purch', 'sales'] as const)(
     '%s orders: no sequential scan of an order or line table, by date or by status, with a total',
     async (kind) => {
-      const user = actorOf([userCompanyId]);
+      const user = actorOf([plan.userCompanyId]);
       for (const [, smart] of searches) {
         for (const ordering of [undefined, 'status'] as const) {
           const plans = await plansOf((tx) =>
@@ -120,9 +91,9 @@ describe("a user's searches start from the user's consignees", () => {
   );
 
   it('finds what the source columns name, and only the user’s orders, with their total', async () => {
-    const user = actorOf([userCompanyId]);
+    const user = actorOf([plan.userCompanyId]);
     for (const [, smart] of searches) {
-      const found = await listOrderRows(db, user, 'purch', {
+      const found = await listOrderRows(plan.db, user, 'purch', {
         page: 0,
         count: 1000,
         with_total: true,
@@ -137,9 +108,9 @@ describe("a user's searches start from the user's consignees", () => {
               select 1 from purch_lines l join skus k on k.id = l.sku_id where l.head_id = h.id
                 and (k.code ilike ${pattern} or k.external_code ilike ${pattern} or k.name ilike ${pattern}))
               or exists (select 1 from consignees c where c.id = h.consignee_id and c.name ilike ${pattern})`;
-      const expected = (await db.execute(
+      const expected = (await plan.db.execute(
         sql`select h.id from purch_heads h left join vendors v on v.id = h.vendor_id
-          where h.consignee_id in (${userConsigneeId}, ${userConsigneeId + 1}) and h.excluded_at is null
+          where h.consignee_id in (${plan.userConsigneeIds[0]}, ${plan.userConsigneeIds[1]}) and h.excluded_at is null
             and not h.is_template and (h.external_code ilike ${pattern} or h.vendor_reference ilike ${pattern}
               or h.truck_number ilike ${pattern} or ${anywhere})
           order by h.id`,
@@ -155,12 +126,16 @@ describe("a user's searches start from the user's consignees", () => {
   });
 
   it('pages a user’s search by number and by cursor alike, in either ordering', async () => {
-    const user = actorOf([userCompanyId]);
+    const user = actorOf([plan.userCompanyId]);
     for (const ordering of [undefined, 'status', '-creation_date'] as const) {
       const list = { count: 20, with_total: true, ordering, filters: { smart: 'juice' } };
-      const first = await listOrderRows(db, user, 'purch', { ...list, page: 0 });
-      const second = await listOrderRows(db, user, 'purch', { ...list, page: 1 });
-      const next = await listOrderRows(db, user, 'purch', { ...list, page: 1, cursor: first.nextCursor });
+      const first = await listOrderRows(plan.db, user, 'purch', { ...list, page: 0 });
+      const second = await listOrderRows(plan.db, user, 'purch', { ...list, page: 1 });
+      const next = await listOrderRows(plan.db, user, 'purch', {
+        ...list,
+        page: 1,
+        cursor: first.nextCursor,
+      });
       expect(first.nextCursor).toBeDefined();
       expect(next.rows.map((row) => row.id)).toEqual(second.rows.map((row) => row.id));
       expect(second.rows.map((row) => row.id)).not.toContain(first.rows[0]!.id);
@@ -169,16 +144,16 @@ describe("a user's searches start from the user's consignees", () => {
   });
 
   it('keeps each order’s text as its head, lines, SKUs and party change', async () => {
-    const user = actorOf([userCompanyId]);
+    const user = actorOf([plan.userCompanyId]);
     const admin = actorOf([]);
     const idsOf = async (smart: string) => {
-      const mine = await listOrderRows(db, user, 'purch', {
+      const mine = await listOrderRows(plan.db, user, 'purch', {
         page: 0,
         count: 1000,
         with_total: true,
         filters: { smart },
       });
-      const all = await listOrderRows(db, admin, 'purch', {
+      const all = await listOrderRows(plan.db, admin, 'purch', {
         page: 0,
         count: 1000,
         with_total: true,
@@ -186,27 +161,27 @@ describe("a user's searches start from the user's consignees", () => {
       });
       // Role 99 reads through the trigram index, the user through the consignee scan: both agree.
       expect(mine.rows.map((row) => row.id)).toEqual(
-        all.rows
-          .filter((row) => row.consigneeId === userConsigneeId || row.consigneeId === userConsigneeId + 1)
-          .map((row) => row.id),
+        all.rows.filter((row) => plan.userConsigneeIds.includes(row.consigneeId)).map((row) => row.id),
       );
       return mine.rows.map((row) => row.id);
     };
-    const order = (await db.execute(
+    const order = (await plan.db.execute(
       sql`select h.id, h.vendor_id, (select sku_id from purch_lines where head_id = h.id order by position limit 1) as sku_id
-        from purch_heads h where h.consignee_id = ${userConsigneeId} order by h.id limit 1`,
+        from purch_heads h where h.consignee_id = ${plan.userConsigneeIds[0]} order by h.id limit 1`,
     )) as unknown as { rows: Array<{ id: number; vendor_id: number; sku_id: number }> };
     const { id, vendor_id: vendorId, sku_id: skuId } = order.rows[0]!;
-    await db.execute(sql`update skus set name = 'Zebrafruit nectar' where id = ${skuId}`);
+    await plan.db.execute(sql`update skus set name = 'Zebrafruit nectar' where id = ${skuId}`);
     expect(await idsOf('zebrafruit')).toContain(id);
-    await db.execute(sql`update vendors set name = 'Quokkaville Foods' where id = ${vendorId}`);
+    await plan.db.execute(sql`update vendors set name = 'Quokkaville Foods' where id = ${vendorId}`);
     expect(await idsOf('quokkaville')).toContain(id);
-    await db.execute(sql`update purch_heads set truck_number = 'XY-4242' where id = ${id}`);
+    await plan.db.execute(sql`update purch_heads set truck_number = 'XY-4242' where id = ${id}`);
     expect(await idsOf('XY')).toEqual([id]);
     // The order's lines replaced (deleted, then inserted) by others without the renamed SKU.
-    await db.execute(sql`delete from purch_lines where head_id = ${id} and sku_id = ${skuId}`);
+    await plan.db.execute(sql`delete from purch_lines where head_id = ${id} and sku_id = ${skuId}`);
     expect(await idsOf('zebrafruit')).not.toContain(id);
-    await db.execute(sql`insert into purch_lines (head_id, position, sku_id) values (${id}, 9, ${skuId})`);
+    await plan.db.execute(
+      sql`insert into purch_lines (head_id, position, sku_id) values (${id}, 9, ${skuId})`,
+    );
     expect(await idsOf('zebrafruit')).toContain(id);
   });
 });

@@ -157,12 +157,7 @@ const HEADER_COLUMNS: Column[] = [
   'consignee',
   'vendor',
   'customer',
-  'address',
-  'reference',
-  'delivery_date',
-  'currency',
-  'location',
-  'truck_number',
+  ...orders.IMPORT_HEAD_COLUMNS,
   'due_days',
 ];
 

@@ -19,6 +19,16 @@ function skuConditions(actor: Actor, filters: sku.ListSkuRequest['filters']): SQ
   );
 }
 
+/** The order of the SKU list, its export's too. */
+function skuListOrder(ordering: sku.ListSkuRequest['ordering']) {
+  return orderingSql(
+    ordering,
+    { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
+    skus.id,
+    [asc(skus.name), asc(skus.id)],
+  );
+}
+
 export async function listSkuRows(db: Executor, actor: Actor, query: sku.ListSkuRequest) {
   const window = pageWindow(query);
   return db
@@ -54,14 +64,7 @@ export async function listSkuRows(db: Executor, actor: Actor, query: sku.ListSku
     .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
     .leftJoin(vendors, eq(vendors.id, skus.vendorId))
     .where(skuConditions(actor, query.filters))
-    .orderBy(
-      ...orderingSql(
-        query.ordering,
-        { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
-        skus.id,
-        [asc(skus.name), asc(skus.id)],
-      ),
-    )
+    .orderBy(...skuListOrder(query.ordering))
     .limit(window.limit)
     .offset(window.offset);
 }
@@ -96,14 +99,7 @@ export function skuExportQuery(db: Executor, actor: Actor, query: sku.ExportSkuR
     .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
     .leftJoin(vendors, eq(vendors.id, skus.vendorId))
     .where(skuConditions(actor, query.filters))
-    .orderBy(
-      ...orderingSql(
-        query.ordering,
-        { sku_id: skus.id, name: skus.name, external_code: skus.externalCode },
-        skus.id,
-        [asc(skus.name), asc(skus.id)],
-      ),
-    )
+    .orderBy(...skuListOrder(query.ordering))
     .getSQL();
 }
 

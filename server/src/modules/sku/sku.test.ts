@@ -3,30 +3,31 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skuPackaging, skus } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
-import { createEan, createPackaging, createSku, createVendor } from '../../test/catalogs.factories';
-import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createEan, createPackaging, createSku, createVendor, type Sku } from '../../test/catalogs.factories';
+import {
+  type Consignee,
+  createConsignee,
+  createOwnAndForeignConsignees,
+  createUser,
+} from '../../test/factories';
 
 let app: TestApp;
 let viewerToken: string;
 let managerToken: string;
 let companyId: number;
-let own: Awaited<ReturnType<typeof createConsignee>>;
-let ownSecond: Awaited<ReturnType<typeof createConsignee>>;
-let other: Awaited<ReturnType<typeof createConsignee>>;
+let own: Consignee;
+let ownSecond: Consignee;
+let other: Consignee;
 let vendor: Awaited<ReturnType<typeof createVendor>>;
-let product: Awaited<ReturnType<typeof createSku>>;
-let second: Awaited<ReturnType<typeof createSku>>;
-let foreign: Awaited<ReturnType<typeof createSku>>;
+let product: Sku;
+let second: Sku;
+let foreign: Sku;
 
 beforeAll(async () => {
   app = await createTestApp();
   const db = app.deps.db;
-  const company = await createCompany(db);
-  companyId = company.id;
-  const otherCompany = await createCompany(db);
-  own = await createConsignee(db, { companyId: company.id, name: 'Own' });
-  ownSecond = await createConsignee(db, { companyId: company.id, name: 'Own second' });
-  other = await createConsignee(db, { companyId: otherCompany.id });
+  ({ companyId, own, other } = await createOwnAndForeignConsignees(db, 'Own'));
+  ownSecond = await createConsignee(db, { companyId, name: 'Own second' });
   vendor = await createVendor(db, { consigneeId: own.id, name: 'Dairy farm' });
   product = await createSku(db, {
     consigneeId: own.id,
@@ -63,9 +64,9 @@ beforeAll(async () => {
   await createPackaging(db, { skuId: product.id, code: 'BOX', pceQty: 20 });
   await createEan(db, { skuId: product.id, eanText: '4750000000017' });
   await createEan(db, { skuId: foreign.id, eanText: '4750000000024' });
-  const viewer = await createUser(db, { permissions: ['stck'], companyIds: [company.id] });
+  const viewer = await createUser(db, { permissions: ['stck'], companyIds: [companyId] });
   viewerToken = await loginAs(app, viewer);
-  const manager = await createUser(db, { permissions: ['cmgr'], companyIds: [company.id] });
+  const manager = await createUser(db, { permissions: ['cmgr'], companyIds: [companyId] });
   managerToken = await loginAs(app, manager);
 });
 

@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Executor } from '../../db/client';
-import {
-  createCompaniesOfTwoConsignees,
-  openPlanDatabase,
-  type PlanDatabase,
-  planActor,
-} from '../../test/plans';
+import { describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client';
+import { insertProductSkus, planActor, usePlanDatabase } from '../../test/plans';
 import { listStocks } from './stock.repository';
 
 /**
@@ -20,47 +15,22 @@ import { listStocks } from './stock.repository';
 const COMPANIES = 50;
 const ROWS = 40_000;
 
-let planDb: PlanDatabase;
-let db: Db;
-let userCompanyId = 0;
-let userConsigneeIds: number[] = [];
-
-async function generateStock(target: Db) {
-  const { firstCompanyId, consigneeIds, consigneeOf } = await createCompaniesOfTwoConsignees(
-    target,
-    COMPANIES,
-  );
-  userCompanyId = firstCompanyId;
-  userConsigneeIds = consigneeIds.slice(0, 2);
-  const products = `(array['Apple juice','Orange juice','Mineral water','Rye bread','Butter','Cheese'])`;
-  const skuCount = 40 * consigneeIds.length;
-  const statements = [
-    `insert into skus (consignee_id, code, external_code, name)
-      select ${consigneeOf('n')}, 'SKU-' || n, 'X-' || n, ${products}[1 + n % 6] || ' ' || n
-      from generate_series(0, ${skuCount - 1}) n`,
+const plan = usePlanDatabase(COMPANIES, (made) => {
+  const skuCount = 40 * made.consigneeIds.length;
+  return [
+    insertProductSkus(made, skuCount),
     // Row n: the SKU n % skuCount (of consignee n % consignees, as the SKU's own).
     `insert into stock_rows (consignee_id, sku_id, qty, uom_id, location_id, batch, sscc, expiry_date, status_desc)
-      select ${consigneeOf('n')}, first.id + n % ${skuCount}, 1, (select min(id) from uoms), (select min(id) from locations),
+      select ${made.consigneeOf('n')}, first.id + n % ${skuCount}, 1, (select min(id) from uoms), (select min(id) from locations),
         'B' || lpad((n % 997)::text, 5, '0'), lpad(n::text, 18, '0'), current_date + (n % 400), 'Available'
       from generate_series(0, ${ROWS - 1}) n, (select min(id) as id from skus where code = 'SKU-0') first`,
-    'vacuum analyze',
   ];
-  for (const statement of statements) await target.execute(sql.raw(statement));
-}
+});
 
 const actorOf = (companyIds: number[]) => planActor(companyIds, ['stck']);
 
-beforeAll(async () => {
-  planDb = await openPlanDatabase(generateStock);
-  db = planDb.db;
-}, 300_000);
-
-afterAll(async () => {
-  await planDb?.close();
-});
-
 /** The plans of every statement of a call that reads the stock rows. */
-const plansOf = (run: (tx: Executor) => Promise<unknown>) => planDb.plansOf(run, /"stock_rows"/);
+const plansOf = (run: (tx: Executor) => Promise<unknown>) => plan.plansOf(run, /"stock_rows"/);
 
 const SEQUENTIAL = /Seq Scan on stock_rows/;
 const searches = [
@@ -72,7 +42,7 @@ const searches = [
 
 describe("a user's stock searches", () => {
   it('read no stock rows from the table’s start, in any ordering, with a total', async () => {
-    const user = actorOf([userCompanyId]);
+    const user = actorOf([plan.userCompanyId]);
     for (const [, smart] of searches) {
       for (const ordering of [undefined, '-sku_name', 'expiry_date', 'status'] as const) {
         const plans = await plansOf((tx) =>
@@ -85,18 +55,18 @@ describe("a user's stock searches", () => {
   });
 
   it('find what the columns name, only the user’s rows, with their total', async () => {
-    const user = actorOf([userCompanyId]);
+    const user = actorOf([plan.userCompanyId]);
     for (const [, smart] of searches) {
       const found = await listStocks(
-        db,
+        plan.db,
         user,
         { page: 0, count: 1000, with_total: true, filters: { smart } },
         'en',
       );
       const pattern = `%${smart}%`;
-      const expected = (await db.execute(
+      const expected = (await plan.db.execute(
         sql`select r.id from stock_rows r join skus k on k.id = r.sku_id
-          where r.consignee_id in (${userConsigneeIds[0]}, ${userConsigneeIds[1]})
+          where r.consignee_id in (${plan.userConsigneeIds[0]}, ${plan.userConsigneeIds[1]})
             and (r.batch ilike ${pattern} or r.sscc ilike ${pattern} or k.code ilike ${pattern}
               or k.external_code ilike ${pattern} or k.name ilike ${pattern})
           order by r.id`,
@@ -114,12 +84,12 @@ describe("a user's stock searches", () => {
   it('count and page a common word for role 99 as the rows it finds', async () => {
     const admin = actorOf([]);
     const first = await listStocks(
-      db,
+      plan.db,
       admin,
       { page: 0, count: 50, with_total: true, filters: { smart: 'juice' } },
       'en',
     );
-    const expected = (await db.execute(
+    const expected = (await plan.db.execute(
       sql`select count(*)::int as n from stock_rows r join skus k on k.id = r.sku_id where k.name ilike '%juice%'`,
     )) as unknown as { rows: Array<{ n: number }> };
     const matching = Number(expected.rows[0]!.n);

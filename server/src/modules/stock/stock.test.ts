@@ -3,17 +3,23 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_UOMS } from '../../demo/seed-reference';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
-import { createSku, createStockRow } from '../../test/catalogs.factories';
-import { createCompany, createConsignee, createUser } from '../../test/factories';
+import { createSku, createStockRow, type Sku } from '../../test/catalogs.factories';
+import {
+  type Consignee,
+  createCompany,
+  createConsignee,
+  createOwnAndForeignConsignees,
+  createUser,
+} from '../../test/factories';
 
 let app: TestApp;
 let token: string;
 let adminToken: string;
-let own: Awaited<ReturnType<typeof createConsignee>>;
-let other: Awaited<ReturnType<typeof createConsignee>>;
-let apple: Awaited<ReturnType<typeof createSku>>;
-let pear: Awaited<ReturnType<typeof createSku>>;
-let foreignSku: Awaited<ReturnType<typeof createSku>>;
+let own: Consignee;
+let other: Consignee;
+let apple: Sku;
+let pear: Sku;
+let foreignSku: Sku;
 let companyId: number;
 
 const ids = (body: { items: Array<{ stock_id: number }> }) => body.items.map((item) => item.stock_id);
@@ -21,11 +27,7 @@ const ids = (body: { items: Array<{ stock_id: number }> }) => body.items.map((it
 beforeAll(async () => {
   app = await createTestApp();
   const db = app.deps.db;
-  const company = await createCompany(db);
-  companyId = company.id;
-  const otherCompany = await createCompany(db);
-  own = await createConsignee(db, { companyId: company.id, name: 'Own consignee' });
-  other = await createConsignee(db, { companyId: otherCompany.id });
+  ({ companyId, own, other } = await createOwnAndForeignConsignees(db, 'Own consignee'));
   apple = await createSku(db, {
     consigneeId: own.id,
     name: 'Apple juice',
@@ -39,7 +41,7 @@ beforeAll(async () => {
     externalCode: 'X-PEAR',
   });
   foreignSku = await createSku(db, { consigneeId: other.id, name: 'Apple foreign' });
-  const user = await createUser(db, { permissions: ['stck'], companyIds: [company.id] });
+  const user = await createUser(db, { permissions: ['stck'], companyIds: [companyId] });
   token = await loginAs(app, user);
   const admin = await createUser(db, { roleId: 99, permissions: ['stck'] });
   adminToken = await loginAs(app, admin);

@@ -1,13 +1,10 @@
 import type { wms } from '@extranet/contract';
 import type { Db } from '../../db/client';
-import { finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
+import { finish, type Job, relock } from '../../jobs/outbox';
 import { type BookingUpdatePayload, bookingUpdateQueue } from '../slots/slots.sends';
 import type { SendOutcome, WmsConnector } from './wms.connector';
-import { errorText } from './wms.inbound';
 import { findLiveOrder, findOrderBooking } from './wms.repository';
-import type { SendWorkerOptions } from './wms.sends';
-
-const BATCH = 20;
+import { askWarehouse, retryWarehouseLater, runWarehouseQueue, type SendWorkerOptions } from './wms.sends';
 
 async function processBookingUpdate(
   db: Db,
@@ -29,23 +26,16 @@ async function processBookingUpdate(
       external_code: head.externalCode,
       booking: await findOrderBooking(db, kind, headId),
     };
-    try {
-      outcome = await connector.sendBooking(update, { idempotencyKey: `booking:${job.key}` });
-    } catch (error) {
-      outcome = { result: 'retry', error: errorText(error) };
-    }
+    outcome = await askWarehouse(() =>
+      connector.sendBooking(update, { idempotencyKey: `booking:${job.key}` }),
+    );
   }
   await db.transaction(async (tx) => {
     if (!(await relock(tx, job))) return;
     if (outcome.result === 'accepted') await finish(tx, job.id);
     else if (outcome.result === 'refused') await finish(tx, job.id, `refused: ${outcome.failure.reason}`);
     else if (job.attempts >= options.maxAttempts) await finish(tx, job.id, `gave up: ${outcome.error}`);
-    else
-      await retryLater(tx, job, {
-        error: outcome.error,
-        baseMs: options.retryBaseMs,
-        random: options.random,
-      });
+    else await retryWarehouseLater(tx, job, outcome.error, options);
   });
 }
 
@@ -54,10 +44,7 @@ async function processBookingUpdate(
  * and tells the warehouse each order's booking as it is now. Returns how many were claimed.
  */
 export async function processBookingUpdates(db: Db, connector: WmsConnector, options: SendWorkerOptions) {
-  return runQueue(
-    db,
-    bookingUpdateQueue,
-    { limit: options.batch ?? BATCH, lockMs: options.lockMs, log: options.log },
-    (job) => processBookingUpdate(db, connector, job, options),
+  return runWarehouseQueue(db, bookingUpdateQueue, options, (job) =>
+    processBookingUpdate(db, connector, job, options),
   );
 }

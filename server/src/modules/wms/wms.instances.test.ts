@@ -12,16 +12,14 @@ import type { OrderWorld } from '../../test/orders.factories';
 import {
   createWmsWorld,
   insertCompleteDraft,
-  progressMove,
   recordingConnector,
-  statusMove,
+  SIMULATED_LIFE,
   systemTexts,
   testSimulator,
   WORKER,
 } from '../../test/wms.factories';
 import { SEND_JOB } from '../orders/orders.sends';
 import { processSendJobs } from './wms.sends';
-import { SIMULATED_STATUS } from './wms.simulator';
 import { storeDueSimulatedPapers } from './wms.simulator-documents';
 import { applyDueSimulatedEvents } from './wms.simulator-events';
 
@@ -162,29 +160,10 @@ describe('two server instances on one database', () => {
       const heads = await db.select({ progress: table.progress }).from(table);
       expect(heads.every((head) => head.progress === 'sync')).toBe(true);
     }
-    const history = {
-      purch: [
-        progressMove('draft', 'ready'),
-        progressMove('ready', 'sent'),
-        statusMove({ code: null, desc: null }, SIMULATED_STATUS.registered),
-        progressMove('sent', 'sync'),
-        statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.receiving),
-        statusMove(SIMULATED_STATUS.receiving, SIMULATED_STATUS.received),
-      ],
-      sales: [
-        progressMove('draft', 'ready'),
-        progressMove('ready', 'sent'),
-        statusMove({ code: null, desc: null }, SIMULATED_STATUS.registered),
-        progressMove('sent', 'sync'),
-        statusMove(SIMULATED_STATUS.registered, SIMULATED_STATUS.picking),
-        statusMove(SIMULATED_STATUS.picking, SIMULATED_STATUS.shipped),
-        statusMove(SIMULATED_STATUS.shipped, SIMULATED_STATUS.delivered),
-      ],
-    };
     for (const kind of ['purch', 'sales'] as const) {
       for (const headId of ids[kind]) {
         const texts = await systemTexts(db, kind, headId);
-        expect(texts.filter((text) => text.code !== 'order_document_added')).toEqual(history[kind]);
+        expect(texts.filter((text) => text.code !== 'order_document_added')).toEqual(SIMULATED_LIFE[kind]);
         // The simulator's two papers, each stored once.
         const papers = texts.filter((text) => text.code === 'order_document_added').map((text) => text.type);
         expect(papers.sort()).toEqual(['delivery_note', 'pod']);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { WarehouseSendOutcome } from '../../http/metrics';
-import { finish, type Job, relock, retryLater, runQueue } from '../../jobs/outbox';
+import { finish, type Job, type Queue, relock, retryLater, runQueue } from '../../jobs/outbox';
 import { type SendPayload, sendQueue } from '../orders/orders.sends';
 import type { SendOutcome, WmsConnector } from './wms.connector';
 import { failureOf } from './wms.failure';
@@ -22,6 +22,45 @@ export interface SendWorkerOptions {
 }
 
 const SEND_BATCH = 20;
+
+/**
+ * One round of a worker that talks to the warehouse: claims the due jobs of `queue` (FOR UPDATE
+ * SKIP LOCKED, so instances share the work and never take the same job) and works them side by
+ * side. A job whose instance died mid-call is claimed again when its lock runs out. Returns how
+ * many jobs were claimed.
+ */
+export function runWarehouseQueue<P>(
+  db: Db,
+  queue: Queue<P>,
+  options: SendWorkerOptions,
+  work: (job: Job<P>) => Promise<void>,
+): Promise<number> {
+  return runQueue(
+    db,
+    queue,
+    { limit: options.batch ?? SEND_BATCH, lockMs: options.lockMs, log: options.log },
+    work,
+  );
+}
+
+/** What the warehouse answered a call, or a retry when the call threw (unreachable, timed out). */
+export async function askWarehouse(call: () => Promise<SendOutcome>): Promise<SendOutcome> {
+  try {
+    return await call();
+  } catch (error) {
+    return { result: 'retry', error: errorText(error) };
+  }
+}
+
+/** Puts a job back for another call after the backoff of its attempts so far. */
+export function retryWarehouseLater(
+  tx: Executor,
+  job: Job<unknown>,
+  error: string,
+  options: SendWorkerOptions,
+): Promise<void> {
+  return retryLater(tx, job, { error, baseMs: options.retryBaseMs, random: options.random });
+}
 
 /** Records a send's outcome, if the claim is still this worker's and the order still ready. */
 async function recordOutcome(
@@ -57,11 +96,7 @@ async function recordOutcome(
       await finish(tx, job.id, outcome.error);
       return 'gave_up';
     }
-    await retryLater(tx, job, {
-      error: outcome.error,
-      baseMs: options.retryBaseMs,
-      random: options.random,
-    });
+    await retryWarehouseLater(tx, job, outcome.error, options);
     return 'retry';
   });
   if (recorded) options.countOutcome?.(recorded);
@@ -84,30 +119,17 @@ async function processSendJob(
     if (finished) options.countOutcome?.('not_ready');
     return;
   }
-  let outcome: SendOutcome;
-  try {
-    // Same key for every attempt of this job; a send after reset_failure is a new job, a new key.
-    outcome = await connector.send(order.message, { idempotencyKey: `${job.key}:${job.id}` });
-  } catch (error) {
-    outcome = { result: 'retry', error: errorText(error) };
-  }
+  // Same key for every attempt of this job; a send after reset_failure is a new job, a new key.
+  const outcome = await askWarehouse(() =>
+    connector.send(order.message, { idempotencyKey: `${job.key}:${job.id}` }),
+  );
   if (outcome.result === 'retry') {
     options.log?.warn({ job: job.id, attempts: job.attempts, error: outcome.error }, 'warehouse send failed');
   }
   await recordOutcome(db, job, outcome, options);
 }
 
-/**
- * One round of the send worker: claims due sends (FOR UPDATE SKIP LOCKED, so instances share the
- * work and never take the same job), sends them side by side and records each outcome. A job
- * whose instance died mid-send is claimed again when its lock runs out and sent again with the
- * same idempotency key. Returns how many jobs were claimed.
- */
+/** One round of the send worker: sends the due orders and records each outcome. */
 export async function processSendJobs(db: Db, connector: WmsConnector, options: SendWorkerOptions) {
-  return runQueue(
-    db,
-    sendQueue,
-    { limit: options.batch ?? SEND_BATCH, lockMs: options.lockMs, log: options.log },
-    (job) => processSendJob(db, connector, job, options),
-  );
+  return runWarehouseQueue(db, sendQueue, options, (job) => processSendJob(db, connector, job, options));
 }

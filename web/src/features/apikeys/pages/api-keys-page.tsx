@@ -41,10 +41,7 @@ function ApiKeys() {
   const [shown, setShown] = useShownParam(table, 'shown', SHOWN);
   const list = useListKeys({
     filters: shown === 'active' ? { active: true } : {},
-    page: table.page - 1,
-    count: table.size,
-    ordering: table.ordering,
-    with_total: true,
+    ...table.pageRequest,
   });
   const [adding, addDialog] = useDisclosure(false);
   const [revoking, setRevoking] = useState<apikeys.KeyRow | null>(null);

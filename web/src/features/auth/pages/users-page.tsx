@@ -1,11 +1,12 @@
 import { auth } from '@extranet/contract';
-import { ActionIcon, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconSearch, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Stack } from '@mantine/core';
+import { IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { ExportMenu } from '../../../shared/ui/export-menu';
 import { ListFilters } from '../../../shared/ui/list-filters';
+import { ListSearch } from '../../../shared/ui/list-search';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { useListUsers } from '../api/list-users';
@@ -44,10 +45,7 @@ function UsersList() {
   };
   const users = useListUsers({
     filters,
-    page: table.page - 1,
-    count: table.size,
-    ordering: table.ordering,
-    with_total: true,
+    ...table.pageRequest,
   });
 
   return (
@@ -80,14 +78,11 @@ function UsersList() {
         label={t('auth.users.list.filters')}
         activeCount={[role, company].filter(Boolean).length}
         search={
-          <TextInput
+          <ListSearch
+            search={search}
             label={t('auth.users.list.search')}
             placeholder={t('auth.users.list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.value}
-            onChange={search.onChange}
-            w={{ base: '100%', sm: 260 }}
-            type="search"
+            width={260}
           />
         }
       >

@@ -1,9 +1,10 @@
 import { companies } from '@extranet/contract';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch, IconShieldLock } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListFilters } from '../../../shared/ui/list-filters';
+import { ListSearch } from '../../../shared/ui/list-search';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { ShownFilter, useShownParam } from '../../../shared/ui/shown-filter';
@@ -36,10 +37,7 @@ function CompaniesList() {
       ...(search.q ? { smart: search.q } : {}),
       ...(status === 'all' ? {} : { active: status === 'active' }),
     },
-    page: table.page - 1,
-    count: table.size,
-    ordering: table.ordering,
-    with_total: true,
+    ...table.pageRequest,
   });
 
   return (
@@ -57,14 +55,11 @@ function CompaniesList() {
         label={t('companies.list.filters')}
         activeCount={status === 'all' ? 0 : 1}
         search={
-          <TextInput
+          <ListSearch
+            search={search}
             label={t('companies.list.search')}
             placeholder={t('companies.list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.value}
-            onChange={search.onChange}
-            w={{ base: '100%', sm: 300 }}
-            type="search"
+            width={300}
           />
         }
       >

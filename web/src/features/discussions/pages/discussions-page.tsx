@@ -1,12 +1,13 @@
 import { discussions } from '@extranet/contract';
-import { Button, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Stack, Tabs } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { companySource } from '../../../shared/catalogs/sources';
 import { ListFilters } from '../../../shared/ui/list-filters';
+import { ListSearch } from '../../../shared/ui/list-search';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -34,16 +35,10 @@ export function DiscussionsPage() {
 
   useEffect(() => storeTab(tab), [tab]);
 
-  const request = useMemo<discussions.ListDiscussionsRequest>(
-    () => ({
-      filters: { ...(company ? { company_id: company } : {}), ...(search.q ? { smart: search.q } : {}) },
-      page: table.page - 1,
-      count: table.size,
-      ordering: table.ordering,
-      with_total: true,
-    }),
-    [company, search.q, table.page, table.size, table.ordering],
-  );
+  const request: discussions.ListDiscussionsRequest = {
+    filters: { ...(company ? { company_id: company } : {}), ...(search.q ? { smart: search.q } : {}) },
+    ...table.pageRequest,
+  };
   const list = useListDiscussions(tab, request);
 
   return (
@@ -87,14 +82,11 @@ export function DiscussionsPage() {
                 label={t('discussions.list.filters')}
                 activeCount={company ? 1 : 0}
                 search={
-                  <TextInput
+                  <ListSearch
+                    search={search}
                     label={t('discussions.list.search')}
                     placeholder={t('discussions.list.searchPlaceholder')}
-                    leftSection={<IconSearch size={16} aria-hidden />}
-                    type="search"
-                    value={search.value}
-                    onChange={search.onChange}
-                    w={{ base: '100%', sm: 260 }}
+                    width={260}
                   />
                 }
               >

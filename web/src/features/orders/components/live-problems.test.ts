@@ -1,46 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { completeOrderForm } from '../../../test/order-form';
 import type { OrderView } from '../api/keys';
 import { liveProblems } from './live-problems';
-import { emptyLine, type OrderFormValues } from './order-form-values';
+import { emptyLine } from './order-form-values';
 
 const order = {
   is_template: false,
   lines: [{ sku_id: 5, sku: { external_code: 'SKU-5', name: 'Water' } }],
 } as unknown as OrderView;
 
-function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
-  return {
-    party_id: 1,
-    address_id: 2,
-    reference: '',
-    delivery_address_id: null,
-    delivery_name: '',
-    delivery_date: '2999-01-01',
-    due_days: '',
-    currency_id: null,
-    location_id: 3,
-    truck_number: '',
-    external_code: '',
-    self_picking: false,
-    is_return: false,
-    comments: '',
-    lines: [{ ...emptyLine(1), sku_id: 5, ordered_qty: 4 }],
-    ...overrides,
-  };
-}
-
 const codes = (problems: { code: string }[]) => problems.map((problem) => problem.code);
 
 describe('live problems of the order form', () => {
   it('has none for a complete purchase order', () => {
-    expect(liveProblems('purch', order, values())).toEqual({ errors: [], warnings: [] });
+    expect(liveProblems('purch', order, completeOrderForm())).toEqual({ errors: [], warnings: [] });
   });
 
   it('names what Set ready needs as the form is filled', () => {
     const problems = liveProblems(
       'purch',
       order,
-      values({
+      completeOrderForm({
         location_id: null,
         address_id: null,
         delivery_date: null,
@@ -60,7 +40,7 @@ describe('live problems of the order form', () => {
     const problems = liveProblems(
       'sales',
       order,
-      values({ lines: [{ ...emptyLine(1), sku_id: 5, ordered_qty: 1, deleted: true }] }),
+      completeOrderForm({ lines: [{ ...emptyLine(1), sku_id: 5, ordered_qty: 1, deleted: true }] }),
     );
     expect(codes(problems.errors)).toEqual(['no_due_days', 'no_lines']);
   });

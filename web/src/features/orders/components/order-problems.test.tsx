@@ -3,9 +3,10 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n';
+import { completeOrderForm } from '../../../test/order-form';
 import type { OrderView } from '../api/keys';
 import { liveProblems } from './live-problems';
-import { emptyLine, type OrderFormValues } from './order-form-values';
+import { emptyLine } from './order-form-values';
 import { OrderProblems } from './order-problems';
 
 const order = {
@@ -16,27 +17,6 @@ const order = {
     { sku_id: 7, sku: { external_code: 'SKU-7', name: 'Tea' } },
   ],
 } as unknown as OrderView;
-
-/** A draft whose head is complete: only its lines lack something. */
-function values(lines: OrderFormValues['lines']): OrderFormValues {
-  return {
-    party_id: 1,
-    address_id: 2,
-    reference: '',
-    delivery_address_id: null,
-    delivery_name: '',
-    delivery_date: '2999-01-01',
-    due_days: '',
-    currency_id: null,
-    location_id: 3,
-    truck_number: '',
-    external_code: '',
-    self_picking: false,
-    is_return: false,
-    comments: '',
-    lines,
-  };
-}
 
 // SKU-5 lacks its unit (an imported line of a file without one), SKU-6 its quantity and its unit,
 // SKU-7 nothing.
@@ -50,7 +30,11 @@ function renderProblems() {
   render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider env="test">
-        <OrderProblems problems={liveProblems('purch', order, values(lines))} isTemplate={false} live />
+        <OrderProblems
+          problems={liveProblems('purch', order, completeOrderForm({ lines }))}
+          isTemplate={false}
+          live
+        />
       </MantineProvider>
     </I18nextProvider>,
   );

@@ -1,16 +1,6 @@
 import { orders } from '@extranet/contract';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconEye, IconPlus, IconRotateClockwise, IconSearch, IconUpload } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Checkbox, Group, Select, Stack, Tooltip } from '@mantine/core';
+import { IconEye, IconPlus, IconRotateClockwise, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +9,7 @@ import { failureReason } from '../../../shared/messages/failure-reason';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { ExportMenu } from '../../../shared/ui/export-menu';
 import { ListFilters } from '../../../shared/ui/list-filters';
+import { ListSearch } from '../../../shared/ui/list-search';
 import { notifyApiError, notifySuccess } from '../../../shared/ui/notify';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
@@ -221,20 +212,17 @@ export function OrdersListPage({ kind }: { kind: OrderKind }) {
         label={t('orders.list.filters')}
         activeCount={activeFilters}
         search={
-          <TextInput
+          <ListSearch
+            search={search}
             label={t('orders.list.search')}
             placeholder={t('orders.list.searchPlaceholder')}
+            width={220}
             // Below three characters the server matches beginnings only (no trigram to look up).
             description={
               search.value.trim().length > 0 && search.value.trim().length < 3
                 ? t('orders.list.searchShort')
                 : undefined
             }
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.value}
-            onChange={search.onChange}
-            w={{ base: '100%', sm: 220 }}
-            type="search"
           />
         }
       >

@@ -1,13 +1,13 @@
 import { sku } from '@extranet/contract';
-import { ActionIcon, Anchor, Stack, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconEye, IconSearch } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { ActionIcon, Anchor, Stack, VisuallyHidden } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadExport } from '../../../shared/api';
 import { consigneeSource } from '../../../shared/catalogs/sources';
 import { ExportMenu } from '../../../shared/ui/export-menu';
 import { ListFilters } from '../../../shared/ui/list-filters';
+import { ListSearch } from '../../../shared/ui/list-search';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { PagedDataTable, positiveInt, useTableUrlState, useUrlSearch } from '../../../shared/ui/paged-table';
 import { RefreshButton } from '../../../shared/ui/refresh-button';
@@ -38,19 +38,13 @@ function SkuList() {
   const consignee = positiveInt(params.get('consignee'));
   const search = useUrlSearch(table);
 
-  const request = useMemo<sku.ListSkuRequest>(
-    () => ({
-      filters: {
-        ...(consignee ? { consignee_id: consignee } : {}),
-        ...(search.q ? { smart: search.q } : {}),
-      },
-      page: table.page - 1,
-      count: table.size,
-      ordering: table.ordering,
-      with_total: true,
-    }),
-    [consignee, search.q, table.page, table.size, table.ordering],
-  );
+  const request: sku.ListSkuRequest = {
+    filters: {
+      ...(consignee ? { consignee_id: consignee } : {}),
+      ...(search.q ? { smart: search.q } : {}),
+    },
+    ...table.pageRequest,
+  };
   const rows = useListSku(request);
 
   return (
@@ -81,14 +75,11 @@ function SkuList() {
         label={t('sku.list.filters')}
         activeCount={consignee ? 1 : 0}
         search={
-          <TextInput
+          <ListSearch
+            search={search}
             label={t('sku.list.search')}
             placeholder={t('sku.list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.value}
-            onChange={search.onChange}
-            type="search"
-            w={{ base: '100%', sm: 280 }}
+            width={280}
           />
         }
       >

@@ -1,6 +1,5 @@
 import { stock } from '@extranet/contract';
-import { Badge, Group, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../shared/api';
@@ -10,6 +9,7 @@ import { formatNumber } from '../../../shared/i18n/numbers';
 import { stockStatusName } from '../../../shared/messages/warehouse-status';
 import { ExportMenu } from '../../../shared/ui/export-menu';
 import { ListFilters } from '../../../shared/ui/list-filters';
+import { ListSearch } from '../../../shared/ui/list-search';
 import { PageTitle } from '../../../shared/ui/page-title';
 import {
   type ListColumn,
@@ -76,20 +76,14 @@ function StockTable() {
   const sku = positiveInt(params.get('sku'));
   const search = useUrlSearch(table);
 
-  const request = useMemo<stock.ListStocksRequest>(
-    () => ({
-      filters: {
-        ...(consignee ? { consignee_id: consignee } : {}),
-        ...(sku ? { sku_id: sku } : {}),
-        ...(search.q ? { smart: search.q } : {}),
-      },
-      page: table.page - 1,
-      count: table.size,
-      ordering: table.ordering,
-      with_total: true,
-    }),
-    [consignee, sku, search.q, table.page, table.size, table.ordering],
-  );
+  const request: stock.ListStocksRequest = {
+    filters: {
+      ...(consignee ? { consignee_id: consignee } : {}),
+      ...(sku ? { sku_id: sku } : {}),
+      ...(search.q ? { smart: search.q } : {}),
+    },
+    ...table.pageRequest,
+  };
   const rows = useListStocks(request);
 
   const columns = useMemo<ListColumn<Row>[]>(() => {
@@ -192,14 +186,11 @@ function StockTable() {
         label={t('stock.filters')}
         activeCount={[consignee, sku].filter(Boolean).length}
         search={
-          <TextInput
+          <ListSearch
+            search={search}
             label={t('stock.search')}
             placeholder={t('stock.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.value}
-            onChange={search.onChange}
-            type="search"
-            w={{ base: '100%', sm: 280 }}
+            width={280}
           />
         }
       >

@@ -53,10 +53,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
   const list = useListDeliveries({
     endpoint_id: endpointId,
     filters: shown === 'all' ? {} : { status: shown },
-    page: table.page - 1,
-    count: table.size,
-    ordering: table.ordering,
-    with_total: true,
+    ...table.pageRequest,
   });
   const redeliver = useRedeliver();
   const row = endpoint.data?.items[0];

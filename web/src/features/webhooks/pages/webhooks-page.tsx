@@ -41,10 +41,7 @@ function Endpoints() {
   });
   const list = useListEndpoints({
     filters: {},
-    page: table.page - 1,
-    count: table.size,
-    ordering: table.ordering,
-    with_total: true,
+    ...table.pageRequest,
   });
   const [dialog, setDialog] = useState<{ endpoint: EditedEndpoint | null } | null>(null);
   const remove = useDeleteEndpoint();

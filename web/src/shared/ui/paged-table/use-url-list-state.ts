@@ -70,13 +70,18 @@ export function useTableUrlState<K extends string>(options: {
     setParams(next, { replace: updateOptions.replace });
   };
 
+  const page = positiveInt(params.get('page')) ?? 1;
+  const shownSize = size && pageSizes.includes(size) ? size : (pageSizes[0] as number);
+  const ordering = `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` as K | `-${K}`;
   return {
     params,
-    page: positiveInt(params.get('page')) ?? 1,
-    size: size && pageSizes.includes(size) ? size : (pageSizes[0] as number),
+    page,
+    size: shownSize,
     pageSizes,
     sort,
-    ordering: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` as K | `-${K}`,
+    ordering,
+    /** What the table decides of its list request: the page shown, its size and order, with the total. */
+    pageRequest: { page: page - 1, count: shownSize, ordering, with_total: true },
     update,
   };
 }
