@@ -24,6 +24,8 @@ export const DiscussionOrder = z.object({
   kind: z.enum(['purch', 'sales']),
   head_id: Id,
   external_code: z.string().nullable(),
+  /** The warehouse's number of the order, once it gave one: the order's name when it has no code. */
+  warehouse_code: z.string().nullable(),
   is_template: z.boolean(),
 });
 export type DiscussionOrder = z.infer<typeof DiscussionOrder>;

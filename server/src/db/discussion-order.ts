@@ -10,6 +10,8 @@ export const discussionOrderColumns = {
   salesHeadId: discussions.salesHeadId,
   purchCode: purchHeads.externalCode,
   salesCode: salesHeads.externalCode,
+  purchWarehouseCode: purchHeads.warehouseCode,
+  salesWarehouseCode: salesHeads.warehouseCode,
   purchTemplate: purchHeads.isTemplate,
   salesTemplate: salesHeads.isTemplate,
 };
@@ -19,6 +21,8 @@ interface DiscussionOrderRow {
   salesHeadId: number | null;
   purchCode: string | null;
   salesCode: string | null;
+  purchWarehouseCode: string | null;
+  salesWarehouseCode: string | null;
   purchTemplate: boolean | null;
   salesTemplate: boolean | null;
 }
@@ -30,6 +34,7 @@ export function discussionOrder(row: DiscussionOrderRow): contract.DiscussionOrd
       kind: 'purch',
       head_id: row.purchHeadId,
       external_code: row.purchCode,
+      warehouse_code: row.purchWarehouseCode,
       is_template: row.purchTemplate ?? false,
     };
   }
@@ -38,6 +43,7 @@ export function discussionOrder(row: DiscussionOrderRow): contract.DiscussionOrd
       kind: 'sales',
       head_id: row.salesHeadId,
       external_code: row.salesCode,
+      warehouse_code: row.salesWarehouseCode,
       is_template: row.salesTemplate ?? false,
     };
   }

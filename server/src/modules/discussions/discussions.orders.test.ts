@@ -82,7 +82,13 @@ describe('order discussions', () => {
     );
     expect(byPurch.body).toMatchObject({
       name: 'PO-NAME-1',
-      order: { kind: 'purch', head_id: coded.headId, external_code: 'PO-NAME-1', is_template: false },
+      order: {
+        kind: 'purch',
+        head_id: coded.headId,
+        external_code: 'PO-NAME-1',
+        warehouse_code: null,
+        is_template: false,
+      },
     });
     const byTemplate = await app.call(
       discussions.getDiscussionSales,
@@ -91,7 +97,13 @@ describe('order discussions', () => {
     );
     expect(byTemplate.body).toMatchObject({
       name: 'SO-TPL-1',
-      order: { kind: 'sales', head_id: template.headId, external_code: 'SO-TPL-1', is_template: true },
+      order: {
+        kind: 'sales',
+        head_id: template.headId,
+        external_code: 'SO-TPL-1',
+        warehouse_code: null,
+        is_template: true,
+      },
     });
     // An order without a code goes by its number.
     const uncoded = await app.call(
@@ -101,7 +113,13 @@ describe('order discussions', () => {
     );
     expect(uncoded.body).toMatchObject({
       name: `#${purch.headId}`,
-      order: { kind: 'purch', head_id: purch.headId, external_code: null, is_template: false },
+      order: {
+        kind: 'purch',
+        head_id: purch.headId,
+        external_code: null,
+        warehouse_code: null,
+        is_template: false,
+      },
     });
     const named = (t: (key: string, params: { code: string }) => string) =>
       discussions.discussionName(t, byTemplate.body);

@@ -1,7 +1,7 @@
 import { auth, discussions, notifications } from '@extranet/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { userCompanies } from '../../db/schema';
+import { salesHeads, userCompanies } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createOrderWithDiscussion } from '../../test/discussions.factories';
 import { createCompany, createConsignee, createUser } from '../../test/factories';
@@ -70,6 +70,11 @@ describe('recent notifications', () => {
       { sales_head_id: order.headId, text: 'Picked up' },
       sender.token,
     );
+    // The order has no code of its own; the warehouse has since given it its number.
+    await app.deps.db
+      .update(salesHeads)
+      .set({ warehouseCode: 'W-77' })
+      .where(eq(salesHeads.id, order.headId));
 
     expect(await hasNew(reader.token)).toBe(true);
     const items = await recent(reader.token);
@@ -81,7 +86,13 @@ describe('recent notifications', () => {
       read: false,
       subject: {
         discussion_name: `#${order.headId}`,
-        order: { kind: 'sales', head_id: order.headId, external_code: null, is_template: false },
+        order: {
+          kind: 'sales',
+          head_id: order.headId,
+          external_code: null,
+          warehouse_code: 'W-77',
+          is_template: false,
+        },
       },
       user: { user_id: sender.id, username: expect.any(String), fio: 'Sam Sender' },
       is_dict: false,
@@ -222,7 +233,13 @@ describe('notification subjects', () => {
     const [newest] = await recent(token, 1);
     expect(newest.subject).toEqual({
       discussion_name: 'PO-TPL-5',
-      order: { kind: 'purch', head_id: template.headId, external_code: 'PO-TPL-5', is_template: true },
+      order: {
+        kind: 'purch',
+        head_id: template.headId,
+        external_code: 'PO-TPL-5',
+        warehouse_code: null,
+        is_template: true,
+      },
     });
     const page = await app.call(notifications.listNotifications, {}, token);
     expect(page.body.items[0].subject).toEqual(newest.subject);

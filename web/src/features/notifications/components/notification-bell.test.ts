@@ -42,18 +42,43 @@ describe('notification bell', () => {
   });
 
   it("names what a notification is about in the reader's language: the order, or the discussion", () => {
-    const purch = { kind: 'purch', head_id: 7, external_code: 'PO-7', is_template: false } as const;
-    const template = { kind: 'sales', head_id: 9, external_code: null, is_template: true } as const;
+    const order = { warehouse_code: null, is_template: false } as const;
+    const purch = { ...order, kind: 'purch', head_id: 7, external_code: 'PO-7' } as const;
+    const template = { ...order, kind: 'sales', head_id: 9, external_code: null, is_template: true } as const;
+    // Sent without a code of its own: named by the warehouse's number.
+    const sent = {
+      ...order,
+      kind: 'sales',
+      head_id: 11,
+      external_code: null,
+      warehouse_code: 'W-0011',
+    } as const;
     const names = (lang: string) => {
       const t = i18n.getFixedT(lang);
       return [
         subjectText(t, { discussion_name: 'News', order: null }),
         subjectText(t, { discussion_name: 'PO-7', order: purch }),
         subjectText(t, { discussion_name: '#9', order: template }),
+        subjectText(t, { discussion_name: '#11', order: sent }),
       ];
     };
-    expect(names('en')).toEqual(['News', 'Purchase order PO-7', 'Sales order template #9']);
-    expect(names('ru')).toEqual(['News', 'Заказ на закупку PO-7', 'Шаблон заказа на продажу #9']);
-    expect(names('lv')).toEqual(['News', 'Iepirkuma pasūtījums PO-7', 'Pārdošanas pasūtījuma veidne #9']);
+    expect(names('en')).toEqual([
+      'News',
+      'Purchase order PO-7',
+      'Sales order template #9',
+      'Sales order W-0011',
+    ]);
+    expect(names('ru')).toEqual([
+      'News',
+      'Заказ на закупку PO-7',
+      'Шаблон заказа на продажу #9',
+      'Заказ на продажу W-0011',
+    ]);
+    expect(names('lv')).toEqual([
+      'News',
+      'Iepirkuma pasūtījums PO-7',
+      'Pārdošanas pasūtījuma veidne #9',
+      'Pārdošanas pasūtījums W-0011',
+    ]);
   });
 });
