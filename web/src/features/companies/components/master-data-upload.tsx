@@ -43,6 +43,11 @@ export function fileProblemText(t: TFunction, problem: FileProblem): string {
       });
     case 'missingColumns':
       return t('companies.import.fileProblems.missingColumns', { columns: problem.columns.join(', ') });
+    case 'unknownColumns':
+      return t('companies.import.fileProblems.unknownColumns', {
+        columns: problem.columns.join(', '),
+        allowed: problem.allowed.join(', '),
+      });
     case 'tooMany':
       return t('companies.import.fileProblems.tooMany', { count: problem.max });
     default:

@@ -57,6 +57,21 @@ describe('master data files', () => {
     ]);
   });
 
+  it('refuses a header the catalog does not know, naming it with the columns there are', async () => {
+    const misspelt = await parseMasterFile(
+      csv('skus.csv', 'consignee,code,name,Inactve,\nC1,SKU-1,Water,yes,\n'),
+      'skus',
+    );
+    expect(misspelt.records).toEqual([]);
+    expect(misspelt.problems).toEqual([
+      {
+        kind: 'unknownColumns',
+        columns: ['Inactve'],
+        allowed: ['consignee', 'code', 'name', 'uom', 'eans', 'inactive'],
+      },
+    ]);
+  });
+
   it('names missing columns, and rows it cannot use, without sending them', async () => {
     const missing = await parseMasterFile(csv('skus.csv', 'code,name\nSKU-1,Water\n'), 'skus');
     expect(missing.problems).toEqual([{ kind: 'missingColumns', columns: ['consignee'] }]);

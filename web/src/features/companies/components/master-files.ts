@@ -60,6 +60,8 @@ export type FileProblem =
   | { kind: 'unreadable' }
   | { kind: 'empty' }
   | { kind: 'missingColumns'; columns: string[] }
+  /** Headers the catalog has no column for (as the file writes them), with the columns it has. */
+  | { kind: 'unknownColumns'; columns: string[]; allowed: readonly string[] }
   | { kind: 'tooMany'; max: number }
   | {
       kind: 'invalid';
@@ -216,6 +218,13 @@ export async function parseMasterFile(
   const defaulted = (column: string) => column === 'company' && options.company !== undefined;
   const missing = REQUIRED[catalog].filter((column) => !headers.includes(column) && !defaulted(column));
   if (missing.length) return none({ kind: 'missingColumns', columns: missing });
+  // A header the catalog does not know would be dropped with what its column says (a misspelt
+  // `inactive` would keep retired records): the file is refused, naming it. Empty ones are padding.
+  const unknown = written.filter(
+    (header, i) => header !== '' && !MASTER_COLUMNS[catalog].includes(headers[i]!),
+  );
+  if (unknown.length)
+    return none({ kind: 'unknownColumns', columns: unknown, allowed: MASTER_COLUMNS[catalog] });
   const rows = body.map(({ cells, fileRow }) => ({
     fileRow,
     row: Object.fromEntries(headers.map((name, i) => [name, cells[i]])) as Row,
