@@ -1,5 +1,5 @@
 import { catalogs } from '@extranet/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, consignees, skuEans, skus, uoms, vendors, wmsEvents } from '../../db/schema';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
@@ -213,6 +213,24 @@ describe('master data in warehouse events', () => {
     expect(await db().select().from(wmsEvents).where(eq(wmsEvents.id, id))).toEqual([]);
     master.consignees[0]!.company = company.code;
     expect((await push(master, id)).status).toBe(200);
+  });
+
+  it("takes a unit in another case as the stored one, and one list's two cases as a duplicate", async () => {
+    const name = code('case').toLowerCase();
+    await push({ uoms: [{ name }] });
+    const upper = await push({ uoms: [{ name: name.toUpperCase(), inactive: true }] });
+    expect(upper.body.master).toEqual({ added: 0, changed: 1, unchanged: 0 });
+    const stored = await db().select().from(uoms).where(sql`lower(${uoms.name}) = ${name}`);
+    expect(stored.map((row) => [row.name, row.active])).toEqual([[name, false]]);
+
+    const twice = await push({ uoms: [{ name: `${name}-2` }, { name: ` ${name.toUpperCase()}-2` }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.failure.details.records).toEqual([
+      expect.objectContaining({
+        record: 'uoms[1]',
+        problems: [expect.objectContaining({ problem: 'duplicate' })],
+      }),
+    ]);
   });
 
   it('refuses unknown consignees, units and currencies, and duplicates in one list', async () => {

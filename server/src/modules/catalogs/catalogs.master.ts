@@ -38,17 +38,21 @@ interface Planned<R> {
   problems: Problem[];
 }
 
-/** Records with their keys; a key seen before in the same list is a duplicate. */
+/**
+ * Records with their keys; a key seen before in the same list is a duplicate (`sameKey` says when
+ * two keys name one record: unit codes are one whatever their case).
+ */
 function plan<R>(
   records: readonly R[] | undefined,
   keyOf: (record: R) => string,
   field: string,
+  sameKey: (key: string) => string = (key) => key,
 ): Planned<R>[] {
   const seen = new Set<string>();
   return (records ?? []).map((record, index) => {
     const key = keyOf(record);
-    const problems: Problem[] = seen.has(key) ? [{ field, problem: 'duplicate', value: key }] : [];
-    seen.add(key);
+    const problems: Problem[] = seen.has(sameKey(key)) ? [{ field, problem: 'duplicate', value: key }] : [];
+    seen.add(sameKey(key));
     return { index, key, record, problems };
   });
 }
@@ -179,7 +183,18 @@ export async function applyMasterData(
 ): Promise<catalogs.MasterOutcome[]> {
   const outcomes = new Outcomes(options.companyId);
 
-  const uomPlan = plan(master.uoms, (r) => r.name, 'name');
+  // A unit is named as units are read everywhere (contract unitMatcher): `PCS` is the stored
+  // `pcs`, written under that code, not a second unit beside it.
+  const uomPlan = plan(
+    master.uoms,
+    (r) => r.name,
+    'name',
+    (key) => key.trim().toLowerCase(),
+  );
+  const storedUnit = catalogs.unitMatcher(
+    (await tx.select({ name: uoms.name }).from(uoms)).map((row) => [row.name, row.name] as const),
+  );
+  const unitName = (name: string) => storedUnit(name) ?? name;
   outcomes.add(
     'uoms',
     uomPlan,
@@ -192,7 +207,11 @@ export async function applyMasterData(
           .filter((item) => item.record.names !== undefined)
           .map((item) => ({
             index: item.index,
-            values: { name: item.record.name, names: item.record.names, active: activeOf(item.record) },
+            values: {
+              name: unitName(item.record.name),
+              names: item.record.names,
+              active: activeOf(item.record),
+            },
           })),
         [uoms.name],
         { names: uoms.names, active: uoms.active },
@@ -204,7 +223,7 @@ export async function applyMasterData(
           .filter((item) => item.record.names === undefined)
           .map((item) => ({
             index: item.index,
-            values: { name: item.record.name, active: activeOf(item.record) },
+            values: { name: unitName(item.record.name), active: activeOf(item.record) },
           })),
         [uoms.name],
         { active: uoms.active },
