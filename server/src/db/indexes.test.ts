@@ -210,8 +210,8 @@ describe('orderings across every company (role 99) through btree indexes', () =>
     ['-expiry_date', 'stock_rows_expiry_date_id_desc_idx'],
     ['mfg_date', 'stock_rows_mfg_date_id_index'],
     ['-mfg_date', 'stock_rows_mfg_date_id_desc_idx'],
-    ['sku_name', 'skus_name_index'],
-    ['-sku_name', 'skus_name_index'],
+    ['sku_name', 'stock_rows_sku_name_id_index'],
+    ['-sku_name', 'stock_rows_sku_name_id_index'],
   ] as const)('stock by %s', async (ordering, index) => {
     const plan = await orderingPlan((tx) => listStocks(tx, admin, { ...page, ordering, filters: {} }, 'en'));
     expect(plan).toContain(index);

@@ -188,9 +188,13 @@ export const stockRows = pgTable(
       .references(() => locations.id),
     sscc: text(),
     size: text(),
+    /** The SKU's name, kept by triggers (migration 0034): the list's default ordering's index. */
+    skuName: text().notNull().default(''),
   },
   (t) => [
     index().on(t.consigneeId, t.skuId),
+    index().on(t.skuName, t.id),
+    index().on(t.consigneeId, t.skuName, t.id),
     index().on(t.skuId, t.batch, t.expiryDate),
     index().on(t.consigneeId, t.expiryDate),
     index().on(t.consigneeId, t.mfgDate),

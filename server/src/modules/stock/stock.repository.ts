@@ -43,18 +43,19 @@ function stockSearch(text: string): SQL | undefined {
 }
 
 const STOCK_ORDER_COLUMNS = {
-  sku_name: skus.name,
+  sku_name: stockRows.skuName,
   status: stockRows.statusDesc,
   expiry_date: stockRows.expiryDate,
   mfg_date: stockRows.mfgDate,
 } as const;
 
 /**
- * Rows without a status or a date come last in either direction; the row id breaks ties. A SKU
- * always has a name: a plain descending order on it is the same and can walk its index backwards.
+ * Rows without a status or a date come last in either direction; the row id breaks ties. A row
+ * always has its SKU's name (`sku_name`, kept by triggers): a plain descending order on it is the
+ * same and can walk its index backwards.
  */
 function stockOrdering(ordering: stock.ListStocksRequest['ordering']): SQL[] {
-  if (!ordering) return [asc(skus.name), asc(stockRows.id)];
+  if (!ordering) return [asc(stockRows.skuName), asc(stockRows.id)];
   const descending = ordering.startsWith('-');
   const key = (descending ? ordering.slice(1) : ordering) as stock.StockOrdering;
   const column = STOCK_ORDER_COLUMNS[key];
@@ -251,14 +252,27 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
       (await stockPageCandidates(db, branches, query.ordering, window.offset + window.limit));
     where = ids.length ? inArray(stockRows.id, ids) : sql`false`;
   }
-  where ??= stockScope(scope, filters);
+  const scoped = stockScope(scope, filters);
+  if (!where) {
+    // The page's ids from the rows alone, down the ordering's own index (a deep page passes index
+    // entries, not joined rows), then the page's rows joined.
+    const pageIds = db
+      .select({ id: stockRows.id })
+      .from(stockRows)
+      .where(scoped)
+      .orderBy(...stockOrdering(query.ordering))
+      .limit(window.limit)
+      .offset(window.offset);
+    where = sql`${stockRows.id} in (${pageIds})`;
+    offset = 0;
+  }
   const rows = await selectStockRows(db, lang)
     .where(where)
     .orderBy(...stockOrdering(query.ordering))
     .limit(window.limit)
     .offset(offset);
   if (query.with_total && total === undefined) {
-    total = await countCapped(db, db.select({ one: sql`1` }).from(stockRows).where(where).getSQL());
+    total = await countCapped(db, db.select({ one: sql`1` }).from(stockRows).where(scoped).getSQL());
   }
   return { rows, total: query.with_total ? total : undefined };
 }

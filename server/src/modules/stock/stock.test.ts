@@ -1,6 +1,7 @@
 import { stock } from '@extranet/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { skus, stockRows } from '../../db/schema';
 import { REFERENCE_UOMS } from '../../demo/seed-reference';
 import { createTestApp, loginAs, type TestApp } from '../../test/app';
 import { createSku, createStockRow, type Sku } from '../../test/catalogs.factories';
@@ -133,6 +134,27 @@ describe('stock/list_stocks', () => {
     expect(await order('-status')).toEqual([blocked, pearRow, plain]);
     expect(await order('mfg_date')).toEqual([plain, blocked, pearRow]);
     expect(await order('-mfg_date')).toEqual([pearRow, blocked, plain]);
+  });
+
+  it('orders by the name a SKU has now, and a row moved to another SKU by that one', async () => {
+    const db = app.deps.db;
+    const order = async () =>
+      ids((await app.call(stock.listStocks, { filters: {}, ordering: 'sku_name' }, token)).body);
+    const nameOf = async (id: number) =>
+      (await db.select({ name: stockRows.skuName }).from(stockRows).where(eq(stockRows.id, id)))[0]?.name;
+    const [pearRow, blocked, plain] = [rows[0]!.id, rows[1]!.id, rows[2]!.id];
+    await db.update(skus).set({ name: 'Aronia juice' }).where(eq(skus.id, pear.id));
+    try {
+      expect(await order()).toEqual([blocked, plain, pearRow]);
+      await db.update(skus).set({ name: 'Acerola juice' }).where(eq(skus.id, pear.id));
+      expect(await order()).toEqual([pearRow, blocked, plain]);
+      await db.update(stockRows).set({ skuId: apple.id }).where(eq(stockRows.id, pearRow));
+      expect(await nameOf(pearRow)).toBe('Apple juice');
+    } finally {
+      await db.update(stockRows).set({ skuId: pear.id }).where(eq(stockRows.id, pearRow));
+      await db.update(skus).set({ name: 'Pear juice' }).where(eq(skus.id, pear.id));
+    }
+    expect(await nameOf(pearRow)).toBe('Pear juice');
   });
 
   it('filters by consignee, SKU and free text on SKU code, name, batch and SSCC', async () => {
