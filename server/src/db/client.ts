@@ -230,9 +230,13 @@ async function migrated(pool: pg.Pool, changes: IdentityChanges, options: Databa
     options.log?.info('waiting for the migration lock of the database');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     options.log?.info('applying database migrations');
+    // A migration that rewrites a big table takes minutes: the calls' statement timeout is not
+    // its. The connection goes back to the pool with the timeout it came with.
+    await client.query('set statement_timeout = 0');
     await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.query('reset statement_timeout').catch(() => {});
     client.release();
   }
   return db as unknown as Db;
