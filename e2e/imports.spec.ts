@@ -66,9 +66,10 @@ test('a purchase order file with a mistake is previewed, fixed and imported', as
   const catalog = await catalogOf(page);
   const code = `E2E-IMP-${suffix}`;
   const header = 'external_code;consignee;vendor;delivery_date;truck_number;sku;qty;price';
-  const line = (sku: string, qty: string) =>
-    [code, catalog.consignee, catalog.vendor, dayFromToday(9), 'IM-77', sku, qty, '1,25'].join(';');
+  const line = (sku: string, qty: string, delivery = dayFromToday(9)) =>
+    [code, catalog.consignee, catalog.vendor, delivery, 'IM-77', sku, qty, '1,25'].join(';');
   const wrong = [header, line(catalog.skus[0]!, '10'), line('NO-SUCH-SKU', '5')].join('\n');
+  const undated = [header, line(catalog.skus[0]!, '10', ''), line(catalog.skus[1]!, '5', '')].join('\n');
   const right = [header, line(catalog.skus[0]!, '10'), line(catalog.skus[1]!, '5')].join('\n');
 
   await signIn(page, DEMO.operator, '/orders/purch');
@@ -86,6 +87,11 @@ test('a purchase order file with a mistake is previewed, fixed and imported', as
   );
   await expect(preview.getByRole('button', { name: /^Import/ })).toBeDisabled();
   await expectAccessible(page);
+
+  // Readable, but not to be set ready: the preview says what keeps it a draft.
+  await chooseFile(page, 'orders-undated.csv', undated);
+  await expect(preview.getByTestId('import-order')).toContainText('Draft (incomplete)');
+  await expect(preview.getByTestId('import-missing')).toContainText(['Set the delivery date.']);
 
   await chooseFile(page, 'orders-fixed.csv', right);
   await expect(preview).toContainText('Problems: 0');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './list';
+import { Problem } from './order-problem-codes';
 import type { OrderKind } from './orders';
 
 // ---------------------------------------------------------------- import
@@ -76,6 +77,11 @@ export const ImportedOrder = z.object({
   problems: z.array(ImportProblem),
   /** The order is complete: with `ready`, it is set ready. */
   complete: z.boolean(),
+  /**
+   * What keeps an order without problems of its file from Set ready (the order's own problems,
+   * `no_vendor`, `no_uom` with its SKUs, …): it is imported as a draft. Empty when complete.
+   */
+  missing: z.array(Problem),
 });
 export type ImportedOrder = z.infer<typeof ImportedOrder>;
 

@@ -13,6 +13,7 @@ import {
   listResponse,
   Smart,
 } from './list';
+import { Problems } from './order-problem-codes';
 import { HeadIdsRequest, MAX_MANY_ORDERS, ManyOrdersResponse } from './orders-many';
 
 /** Purchase orders (pord) and sales orders (sord) share one set of calls under /orders/{kind}/. */
@@ -51,37 +52,14 @@ export interface FailureCause {
   params?: FailureParams;
 }
 
-/** Problems that block set_ready. */
-export const PROBLEM_ERRORS = [
-  'no_location',
-  'no_delivery_date',
-  'delivery_date_past',
-  'no_vendor',
-  'no_vendor_address',
-  'no_customer',
-  'no_customer_address',
-  'no_due_days',
-  'no_lines',
-  'no_quantity',
-  'no_uom',
-] as const;
-/** Problems worth a look that do not block set_ready. */
-export const PROBLEM_WARNINGS = ['stock_short', 'delivery_soon'] as const;
-export type ProblemCode = (typeof PROBLEM_ERRORS)[number] | (typeof PROBLEM_WARNINGS)[number];
-
-export const ProblemDetails = z.object({
-  /** External codes of the SKUs of the lines concerned. */
-  skus: z.array(z.string()).optional(),
-});
-
-export const Problem = z.object({
-  code: z.enum([...PROBLEM_ERRORS, ...PROBLEM_WARNINGS]),
-  details: ProblemDetails.nullable(),
-});
-export type Problem = z.infer<typeof Problem>;
-
-export const Problems = z.object({ errors: z.array(Problem), warnings: z.array(Problem) });
-export type Problems = z.infer<typeof Problems>;
+export {
+  PROBLEM_ERRORS,
+  PROBLEM_WARNINGS,
+  Problem,
+  type ProblemCode,
+  ProblemDetails,
+  Problems,
+} from './order-problem-codes';
 
 // ---------------------------------------------------------------- values
 

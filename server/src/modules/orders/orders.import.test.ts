@@ -107,8 +107,8 @@ describe('order import', () => {
     expect(preview.status).toBe(200);
     expect(preview.body.created).toBe(0);
     expect(preview.body.orders).toEqual([
-      { external_code: 'IMP-A', head_id: null, rows: [2, 3], problems: [], complete: true },
-      { external_code: 'IMP-B', head_id: null, rows: [4], problems: [], complete: true },
+      { external_code: 'IMP-A', head_id: null, rows: [2, 3], problems: [], complete: true, missing: [] },
+      { external_code: 'IMP-B', head_id: null, rows: [4], problems: [], complete: true, missing: [] },
     ]);
     expect(await countOf('IMP-')).toBe(0);
 
@@ -227,7 +227,12 @@ describe('order import', () => {
       row('IMP-U2', { sku: bare.externalCode, uom: '' }),
     ].join('\n');
     const second = await upload(csv);
-    expect(second.body.orders[0]).toMatchObject({ problems: [], complete: false });
+    // The answer says what keeps it a draft, naming the SKU by its code.
+    expect(second.body.orders[0]).toMatchObject({
+      problems: [],
+      complete: false,
+      missing: [{ code: 'no_uom', details: { skus: [bare.externalCode] } }],
+    });
     const incomplete = await app.call(
       orders.purch.viewOrder,
       { head_id: second.body.orders[0].head_id },

@@ -163,6 +163,8 @@ const HEADER_COLUMNS: Column[] = [
 
 interface PlannedLine {
   skuId: number;
+  /** The SKU's external code, naming the line in the order's problems. */
+  skuCode: string;
   orderedQty: string;
   uomId: number | null;
   price: string | null;
@@ -296,7 +298,15 @@ function planOrders(kind: OrderKind, rows: Map<Column, string>[], catalogs: Cata
       const expiryDate = expiryText ? parseDate(expiryText) : null;
       if (expiryText && !expiryDate) problem(n, 'expiry_date', 'date_invalid', expiryText);
       if (sku && qty !== null)
-        lines.push({ skuId: sku.id, orderedQty: qty, uomId, price, batch, expiryDate });
+        lines.push({
+          skuId: sku.id,
+          skuCode: sku.externalCode,
+          orderedQty: qty,
+          uomId,
+          price,
+          batch,
+          expiryDate,
+        });
     });
 
     return {
@@ -317,24 +327,23 @@ function planOrders(kind: OrderKind, rows: Map<Column, string>[], catalogs: Cata
   });
 }
 
-function isComplete(kind: OrderKind, order: PlannedOrder): boolean {
-  return (
-    computeProblems(
-      {
-        kind,
-        progress: 'draft',
-        isTemplate: false,
-        isReturn: false,
-        locationId: order.locationId,
-        deliveryDate: order.deliveryDate,
-        partyId: order.partyId,
-        addressId: order.addressId,
-        dueDays: kind === 'sales' ? order.dueDays : undefined,
-        lines: order.lines.map((line) => ({ ...line, skuCode: String(line.skuId) })),
-      },
-      { today: today() },
-    ).errors.length === 0
-  );
+/** What keeps an order of the file from Set ready (the order's own problems, contract rules). */
+function missingOf(kind: OrderKind, order: PlannedOrder): orders.Problem[] {
+  return computeProblems(
+    {
+      kind,
+      progress: 'draft',
+      isTemplate: false,
+      isReturn: false,
+      locationId: order.locationId,
+      deliveryDate: order.deliveryDate,
+      partyId: order.partyId,
+      addressId: order.addressId,
+      dueDays: kind === 'sales' ? order.dueDays : undefined,
+      lines: order.lines,
+    },
+    { today: today() },
+  ).errors;
 }
 
 // ---------------------------------------------------------------- the call
@@ -443,7 +452,7 @@ export async function importOrders({
       for (const { order, headId } of made) {
         if (
           options.ready &&
-          isComplete(kind, order) &&
+          missingOf(kind, order).length === 0 &&
           (await move({ tx, kind, headId, from: 'draft', to: 'ready', by: actor }))
         ) {
           ready.push(headId);
@@ -455,13 +464,17 @@ export async function importOrders({
   }
 
   return {
-    orders: planned.map((order) => ({
-      external_code: order.externalCode,
-      head_id: headIds.get(order) ?? null,
-      rows: order.rows,
-      problems: order.problems,
-      complete: order.problems.length === 0 && isComplete(kind, order),
-    })),
+    orders: planned.map((order) => {
+      const missing = order.problems.length === 0 ? missingOf(kind, order) : [];
+      return {
+        external_code: order.externalCode,
+        head_id: headIds.get(order) ?? null,
+        rows: order.rows,
+        problems: order.problems,
+        complete: order.problems.length === 0 && missing.length === 0,
+        missing,
+      };
+    }),
     created: headIds.size,
     columns,
   };

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import type { ManyOrderAction } from '../api/act-on-many';
 import type { OrderKind } from '../api/keys';
+import { problemText } from './order-problems';
 import { orderPaths } from './paths';
 
 export interface ManyOrdersOutcomeValue {
@@ -15,17 +16,14 @@ export interface ManyOrdersOutcomeValue {
   codes: ReadonlyMap<number, string | null>;
 }
 
-type Problem = { code: string; details?: { skus?: string[] } };
+type Problem = Pick<orders.Problem, 'code' | 'details'>;
 
 /** Why one order was not done, in the reader's words: an incomplete order names its errors. */
 function reasonOf(t: TFunction, failure: NonNullable<orders.ManyOrdersResult['failure']>): string {
   const message = errorMessage(t, new ApiError(failure.code, failure.details));
   const errors = (failure.details as { errors?: Problem[] } | undefined)?.errors;
   if (failure.code !== 'order_incomplete' || !Array.isArray(errors) || errors.length === 0) return message;
-  const problems = errors.map((problem) =>
-    t(`orders.Problem.${problem.code}`, { skus: problem.details?.skus?.join(', ') ?? '' }),
-  );
-  return `${message}: ${problems.join('; ')}`;
+  return `${message}: ${errors.map((problem) => problemText(t, problem)).join('; ')}`;
 }
 
 /** How many orders an action on many did, and each one it did not, linked, with its reason. */

@@ -1,16 +1,20 @@
 import type { orders } from '@extranet/contract';
 import { Alert, List, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconExclamationCircle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+
+/** One problem of an order in the reader's words, naming its SKUs. */
+export function problemText(t: TFunction, problem: Pick<orders.Problem, 'code' | 'details'>): string {
+  return t(`orders.Problem.${problem.code}`, { skus: problem.details?.skus?.join(', ') ?? '' });
+}
 
 function ProblemList({ problems }: { problems: orders.Problem[] }) {
   const { t } = useTranslation();
   return (
     <List size="sm" spacing={2}>
       {problems.map((problem) => (
-        <List.Item key={problem.code}>
-          {t(`orders.Problem.${problem.code}`, { skus: problem.details?.skus?.join(', ') ?? '' })}
-        </List.Item>
+        <List.Item key={problem.code}>{problemText(t, problem)}</List.Item>
       ))}
     </List>
   );

@@ -26,6 +26,7 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { importOrders } from '../api/import-orders';
 import { type OrderKind, orderKeys } from '../api/keys';
 import { importColumnLabel, importColumnsList, importProblemText } from '../components/import-columns';
+import { problemText } from '../components/order-problems';
 import { orderPaths } from '../components/paths';
 import { RequireOrderPermission } from '../components/require-order-permission';
 
@@ -222,9 +223,16 @@ function OrderImport({ kind }: { kind: OrderKind }) {
                       <Table.Td>{order.rows.join(', ')}</Table.Td>
                       <Table.Td>
                         {order.problems.length === 0 ? (
-                          <Badge color="teal" variant="light">
-                            {order.complete ? t('orders.import.complete') : t('orders.import.draft')}
-                          </Badge>
+                          <Stack gap={2} align="flex-start">
+                            <Badge color="teal" variant="light">
+                              {order.complete ? t('orders.import.complete') : t('orders.import.draft')}
+                            </Badge>
+                            {order.missing.map((problem) => (
+                              <Text size="sm" c="dimmed" key={problem.code} data-testid="import-missing">
+                                {problemText(t, problem)}
+                              </Text>
+                            ))}
+                          </Stack>
                         ) : (
                           <Stack gap={2}>
                             {order.problems.map((problem) => (
