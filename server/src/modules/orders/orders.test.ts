@@ -70,6 +70,7 @@ describe('purchase order lifecycle', () => {
       kind: 'purch',
       head_id: headId,
       external_code: 'PO-1',
+      warehouse_code: null,
       is_template: false,
     });
 
