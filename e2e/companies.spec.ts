@@ -11,6 +11,7 @@ import {
   dismissToasts,
   expect,
   login,
+  NAVIGATION_TIMEOUT,
   signIn,
   test,
 } from './fixtures';
@@ -20,7 +21,6 @@ import { SERVER_ENV } from './server-env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const NAVIGATION_TIMEOUT = 30_000;
 
 /** The screen without the toasts of the last action (they close by themselves), checked by axe. */
 async function expectAccessible(page: Page) {

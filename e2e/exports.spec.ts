@@ -2,11 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
-import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+import { DEMO, expect, expectAccessible, NAVIGATION_TIMEOUT, signIn, test } from './fixtures';
 
 // Every list exports what it shows, with its filters and ordering, as XLSX or CSV.
-
-const NAVIGATION_TIMEOUT = 30_000;
 
 /** Chooses an entry of the Export menu and answers the downloaded file's name and content. */
 async function exportFrom(page: Page, entry: string) {

@@ -107,3 +107,9 @@ export async function apiLogin(page: Page, user: { username: string; password: s
 
 export const test = base;
 export { expect };
+
+/**
+ * How long a step that loads a screen's code and data may take: the default expect timeout (10 s)
+ * is short for the first visit of a route on a machine running the other tests too.
+ */
+export const NAVIGATION_TIMEOUT = 30_000;

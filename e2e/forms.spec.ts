@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+import { apiLogin, DEMO, expect, expectAccessible, NAVIGATION_TIMEOUT, signIn, test } from './fixtures';
 import { seedEmptyOrder } from './seed';
 
 // Forms never change or drop what was typed without a word: unreadable dates stay with an error,
 // a minus where nothing may be negative is refused with a message, ranges are checked both ways.
 
-const NAVIGATION_TIMEOUT = 30_000;
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 let orders = 0;
 

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, expectAccessible, NAVIGATION_TIMEOUT, signIn, test } from './fixtures';
 
 // Orders from a spreadsheet, with a mistake found in the preview, fixed, and imported;
 // lines pasted from a spreadsheet into an order.
 
-const NAVIGATION_TIMEOUT = 30_000;
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 interface Page0<T> {

@@ -6,6 +6,7 @@ import {
   DEMO,
   dismissToasts,
   expect,
+  NAVIGATION_TIMEOUT,
   signIn,
   test,
 } from './fixtures';
@@ -18,9 +19,6 @@ async function expectAccessible(page: Page) {
   await dismissToasts(page);
   await checkAccessible(page);
 }
-
-/** A screen's lazy chunk and its first data may take a while on a busy machine. */
-const NAVIGATION_TIMEOUT = 30_000;
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, expect, signIn, test } from './fixtures';
+import { api, apiLogin, DEMO, expect, NAVIGATION_TIMEOUT, signIn, test } from './fixtures';
 
 // Three screens in Latvian as the administrator: the Export menu open, the order import with a
 // refused file, and the new-user form. With SCREENS_DIR set (`npm run screens:lv`) each is kept
 // as a picture in that directory; without it the screens are checked all the same.
 
 const SCREENS_DIR = process.env.SCREENS_DIR;
-const NAVIGATION_TIMEOUT = 30_000;
 
 async function picture(page: Page, name: string, fullPage = false) {
   if (SCREENS_DIR) await page.screenshot({ path: path.join(SCREENS_DIR, `lv-${name}-1440.png`), fullPage });

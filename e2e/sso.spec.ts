@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../server/src/test/oidc-provider';
-import { DEMO, expectAccessible } from './fixtures';
+import { DEMO, expectAccessible, NAVIGATION_TIMEOUT } from './fixtures';
 import { SERVER_ENV } from './server-env';
 
 // Single sign-on in a real browser: a server of its own (the shared one has no provider set up),
@@ -72,7 +72,9 @@ test('signs in through the provider and lands on the dashboard', async ({ page }
   await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`));
   await page.getByRole('textbox', { name: 'Account' }).fill('sub-operator');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
   // The one-time code is gone from the address; the session is the app's usual one.
   expect(page.url()).toBe(`${baseURL}/`);
   expect(await page.evaluate(() => localStorage.getItem('session_code'))).toBeTruthy();
@@ -87,6 +89,7 @@ test('refuses a person the extranet does not know, in Russian', async ({ page })
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Для этой учётной записи нет пользователя. Обратитесь к администратору.',
+    { timeout: NAVIGATION_TIMEOUT },
   );
   expect(page.url()).toBe(`${baseURL}/login`);
   await expectAccessible(page);
@@ -100,7 +103,9 @@ test('a company that requires single sign-on refuses its users passwords, in Lat
   await admin.getByRole('textbox', { name: 'Username' }).fill(DEMO.admin.username);
   await admin.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.admin.password);
   await admin.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(admin.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
+    timeout: NAVIGATION_TIMEOUT,
+  });
   await admin.goto(`${baseURL}/companies?q=Baltic`);
   await admin.locator('table tbody tr').first().getByRole('link').click();
   const rule = admin.getByRole('switch', { name: 'Every user signs in through single sign-on' });
