@@ -125,6 +125,32 @@ describe("a user's searches start from the user's consignees", () => {
     }
   });
 
+  it('finds, for role 99, every order a two-letter prefix begins, each once, with their total', async () => {
+    for (const kind of ['purch', 'sales'] as const) {
+      const found = await listOrderRows(plan.db, actorOf([]), kind, {
+        page: 0,
+        count: 1000,
+        with_total: true,
+        filters: { smart: 'lv', isTemplate: false },
+      });
+      const reference = kind === 'purch' ? sql.raw('vendor_reference') : sql.raw('customer_reference');
+      const expected = (await plan.db.execute(
+        sql`select h.id from ${sql.raw(`${kind}_heads`)} h where h.excluded_at is null and not h.is_template
+          and (h.external_code ilike 'LV%' or h.${reference} ilike 'LV%' or h.truck_number ilike 'LV%')`,
+      )) as unknown as { rows: Array<{ id: number }> };
+      const ids = new Set(expected.rows.map((row) => Number(row.id)));
+      expect(ids.size, kind).toBeGreaterThan(1000);
+      expect(found.total?.value, kind).toBe(ids.size);
+      // A page of 1,000 (and the one row more that says there are more), each order once.
+      expect(found.rows.length, kind).toBeGreaterThanOrEqual(1000);
+      expect(new Set(found.rows.map((row) => row.id)).size, kind).toBe(found.rows.length);
+      expect(
+        found.rows.every((row) => ids.has(row.id)),
+        kind,
+      ).toBe(true);
+    }
+  });
+
   it('pages a user’s search by number and by cursor alike, in either ordering', async () => {
     const user = actorOf([plan.userCompanyId]);
     for (const ordering of [undefined, 'status', '-creation_date'] as const) {
