@@ -226,13 +226,14 @@ async function migrated(pool: pg.Pool, changes: IdentityChanges, options: Databa
   const db = drizzle(pool, { schema, casing: 'snake_case', logger: identityWriteLogger(changes) });
   const client = await pool.connect();
   try {
+    // A migration that rewrites a big table takes minutes, and an instance starting beside the
+    // one running it waits for the lock as long: the calls' statement timeout is not theirs. The
+    // connection goes back to the pool with the timeout it came with.
+    await client.query('set statement_timeout = 0');
     // Several instances may start together: one migrates, the others wait.
     options.log?.info('waiting for the migration lock of the database');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     options.log?.info('applying database migrations');
-    // A migration that rewrites a big table takes minutes: the calls' statement timeout is not
-    // its. The connection goes back to the pool with the timeout it came with.
-    await client.query('set statement_timeout = 0');
     await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
