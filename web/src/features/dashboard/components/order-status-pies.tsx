@@ -60,7 +60,7 @@ function StatusPie({
       </Title>
       {loading ? (
         <Center mih={200}>
-          <Loader aria-label={t('common.loading')} />
+          <Loader aria-label={t('common.loading')} role="progressbar" />
         </Center>
       ) : total === 0 ? (
         <Text c="dimmed" size="sm">

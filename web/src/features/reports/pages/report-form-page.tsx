@@ -75,7 +75,7 @@ function ReportEdit({ reportId }: { reportId: number }) {
   if (report.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader aria-label={t('common.loading')} role="progressbar" />
       </Center>
     );
   }
