@@ -301,37 +301,34 @@ function slowUpload(url: string, token: string) {
 
 describe('shutdown', () => {
   it('on SIGTERM is no longer ready, ends live streams with a retry hint, finishes the running call and exits 0', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'extranet-shutdown-'));
-    try {
-      const server = await startServer({ dir, env: { SHUTDOWN_GRACE_MS: '60000' } });
-      // Fastify's deprecation warnings (FSTDEP…) come at start.
-      expect(server.output()).not.toMatch(/FSTDEP|DeprecationWarning/);
-      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
-      const token = await login(server);
-      const stream = await fetch(`${server.url}/api/events`, {
-        headers: { authorization: `SessionCode ${token}` },
-      });
-      expect(stream.status).toBe(200);
-      const upload = slowUpload(server.url, token);
-      await upload.started;
+    // The demo database the first test made and closed: a first start (the embedded database
+    // created, migrated and loaded with the demo) would cost this test a third of its time again.
+    const server = await startServer({ env: { SHUTDOWN_GRACE_MS: '60000' } });
+    // Fastify's deprecation warnings (FSTDEP…) come at start.
+    expect(server.output()).not.toMatch(/FSTDEP|DeprecationWarning/);
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+    const token = await login(server);
+    const stream = await fetch(`${server.url}/api/events`, {
+      headers: { authorization: `SessionCode ${token}` },
+    });
+    expect(stream.status).toBe(200);
+    const upload = slowUpload(server.url, token);
+    await upload.started;
 
-      server.child.kill('SIGTERM');
-      expect(await stream.text()).toMatch(/\nretry: \d+\n\n$/);
-      const ready = await fetch(`${server.url}/readyz`);
-      expect({ status: ready.status, body: await ready.json() }).toEqual({
-        status: 503,
-        body: { status: 'unavailable', reason: 'shutting down' },
-      });
-      expect(server.child.exitCode).toBeNull();
+    server.child.kill('SIGTERM');
+    expect(await stream.text()).toMatch(/\nretry: \d+\n\n$/);
+    const ready = await fetch(`${server.url}/readyz`);
+    expect({ status: ready.status, body: await ready.json() }).toEqual({
+      status: 503,
+      body: { status: 'unavailable', reason: 'shutting down' },
+    });
+    expect(server.child.exitCode).toBeNull();
 
-      upload.finish();
-      const answer = await upload.answer;
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ code: expect.any(String), name: 'slow.txt' });
-      expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('shutting down: finishing the running calls');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    upload.finish();
+    const answer = await upload.answer;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ code: expect.any(String), name: 'slow.txt' });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down: finishing the running calls');
   }, 300_000);
 });
