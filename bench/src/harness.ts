@@ -133,9 +133,11 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Another build's main.js (default: SERVER_MAIN). */
   main?: string;
+  /** An embedded database's directory to open, kept afterwards (default: a new one, removed). */
+  dataDir?: string;
 }): Promise<Target> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'extranet-bench-'));
   const args = [
     '--enable-source-maps',
     options.main ?? SERVER_MAIN,
@@ -165,7 +167,9 @@ export async function startServer(options: {
     name: options.name,
     url,
     pid: child.pid!,
-    stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
+    stop: stopper(child, () => {
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }),
   };
 }
 

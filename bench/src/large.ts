@@ -10,6 +10,9 @@
  * code, a town of the party names.
  * Reads only (signing in writes a session).
  */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import {
   type Measured,
@@ -46,12 +49,31 @@ interface Terms {
   to: string;
 }
 
-/** Search terms from the data itself, so the bench follows whatever the generator made. */
-async function searchTerms(databaseUrl: string): Promise<Terms> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+type Query = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
+/** Search terms from the data of the PostgreSQL database, or of the embedded one's directory. */
+async function searchTerms(source: { databaseUrl: string } | { dataDir: string }): Promise<Terms> {
+  if ('dataDir' in source) {
+    const db = await PGlite.create(path.join(source.dataDir, 'db'), { extensions: { pg_trgm } });
+    try {
+      return await searchTermsOf((text, values = []) => db.query(text, values));
+    } finally {
+      await db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: source.databaseUrl });
   await client.connect();
   try {
-    const one = async (text: string, values: unknown[] = []) => (await client.query(text, values)).rows[0];
+    return await searchTermsOf((text, values = []) => client.query(text, values));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Search terms from the data itself, so the bench follows whatever the generator made. */
+async function searchTermsOf(query: Query): Promise<Terms> {
+  {
+    const one = async (text: string, values: unknown[] = []) => (await query(text, values)).rows[0];
     const user = await one(
       `select c.id, c.name from users u join user_companies uc on uc.user_id = u.id
        join consignees c on c.company_id = uc.company_id where u.username = $1 order by c.id limit 1`,
@@ -68,7 +90,7 @@ async function searchTerms(databaseUrl: string): Promise<Terms> {
        where length(w) >= 3 group by w order by count(distinct l.head_id) desc, w limit 1`,
     );
     const plates = (
-      await client.query(
+      await query(
         `select upper(left(truck_number, 2)) as p from purch_heads tablesample system (1) repeatable (7)
          where truck_number ~ '^[[:alpha:]]{2}' group by 1 order by count(*) desc, 1 limit 2`,
       )
@@ -118,8 +140,6 @@ async function searchTerms(databaseUrl: string): Promise<Terms> {
         ).n,
       ),
     };
-  } finally {
-    await client.end();
   }
 }
 
@@ -149,14 +169,22 @@ const TARGETS: Array<[prefix: string, ms: number]> = [
 ];
 
 /** One call at a time: its latency is the inverse of its rate; the target and whether it is met. */
-function printLatencies(title: string, results: Measured[]) {
+/**
+ * The embedded database's searches at 100,000 orders: 200 ms (a small installation's database,
+ * which still grows); its other rows keep the targets above.
+ */
+const EMBEDDED_SEARCH_MS = 200;
+
+function printLatencies(title: string, results: Measured[], embedded: boolean) {
   const lines = [
     `\n### ${title}\n`,
     '| call | ms a call | p99 ms | server CPU ms/call | target ms | met |',
     '|---|---:|---:|---:|---:|---|',
   ];
   for (const r of results.slice(1)) {
-    const target = TARGETS.find(([prefix]) => r.name.startsWith(prefix))?.[1];
+    const isSearch = r.name.startsWith('search') || r.name.startsWith('stock search');
+    const target =
+      embedded && isSearch ? EMBEDDED_SEARCH_MS : TARGETS.find(([prefix]) => r.name.startsWith(prefix))?.[1];
     const failed = r.failures ? ` (${r.failures} failed)` : '';
     if (r.requestsPerSecond === 0) {
       // Not one call answered within a round: there is no rate, latency or CPU per call to show.
@@ -173,17 +201,26 @@ function printLatencies(title: string, results: Measured[]) {
 }
 
 export async function runLarge(options: Options): Promise<Measured[]> {
+  // LARGE_DATA_DIR: a server's data directory whose embedded database `npm run seed:large --
+  // --data-dir` loaded.
+  const dataDir = process.env.LARGE_DATA_DIR;
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.error('--large measures the database of DATABASE_URL, loaded by npm run seed:large');
+  if (!dataDir && !databaseUrl) {
+    console.error(
+      '--large measures the database of DATABASE_URL (or the embedded one of LARGE_DATA_DIR), loaded by npm run seed:large',
+    );
     process.exit(2);
   }
-  const terms = await searchTerms(databaseUrl);
+  const terms = await searchTerms(dataDir ? { dataDir } : { databaseUrl: databaseUrl! });
   const targets: Target[] = [];
   try {
     const bare = await startBare();
     targets.push(bare);
-    const server = await startServer({ name: 'PostgreSQL server, large set', databaseUrl, demo: false });
+    const server = await startServer(
+      dataDir
+        ? { name: 'embedded server, large set', dataDir, demo: false }
+        : { name: 'PostgreSQL server, large set', databaseUrl: databaseUrl!, demo: false },
+    );
     targets.push(server);
     const orders = '/api/orders/purch/list_orders';
     const rows: Row[] = [];
@@ -333,6 +370,7 @@ export async function runLarge(options: Options): Promise<Measured[]> {
       `Large set (${terms.userOrders.toLocaleString('en')} purchase orders seen by the 1 % user), one connection, ` +
         `${options.rounds} rounds of ${options.seconds} s, medians`,
       results,
+      Boolean(dataDir),
     );
     return results;
   } finally {

@@ -8,9 +8,18 @@
  * Generated from a fixed seed: the same on every load. Refuses a database that has orders already.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/large npm run seed:large -- --orders 1000000
+ *
+ * `--data-dir DIR` loads the embedded database of a server's data directory instead (DIR/db,
+ * created and migrated as the server's first start would), for `LARGE_DATA_DIR=DIR npm run bench
+ * -- --large`:
+ *
+ *   npm run seed:large -- --orders 100000 --data-dir .tmp/large-embedded
  */
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase } from '@extranet/server/src/db/client';
 import { seedReferenceData } from '@extranet/server/src/demo/seed-reference';
 import { hashPassword } from '@extranet/server/src/modules/auth/password';
@@ -84,15 +93,62 @@ const field = (value: string | number | boolean | null) =>
         c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\',
       );
 
+/** Where the rows go: a PostgreSQL connection, or the embedded database's files opened directly. */
+interface LoadTarget {
+  query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /** COPY of lines in COPY's text format, a batch at a time. */
+  copy(
+    table: string,
+    columns: readonly string[],
+    batches: AsyncIterable<string> | Iterable<string>,
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function postgresTarget(url: string): Promise<LoadTarget> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const client = await pool.connect();
+  return {
+    query: (text, values = []) => client.query(text, values),
+    copy: (table, columns, batches) =>
+      pipeline(
+        Readable.from(batches),
+        client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`)),
+      ),
+    close: async () => {
+      client.release();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The embedded database's directory, opened with PGlite itself (not through the server's thread,
+ * whose wire protocol has no COPY FROM STDIN): each batch is one COPY from PGlite's /dev/blob.
+ */
+async function embeddedTarget(dir: string): Promise<LoadTarget> {
+  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  return {
+    query: (text, values = []) => db.query(text, values),
+    copy: async (table, columns, batches) => {
+      for await (const batch of batches)
+        await db.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
+          blob: new Blob([batch]),
+        });
+    },
+    close: () => db.close(),
+  };
+}
+
 async function copyRows(
-  client: pg.PoolClient,
+  target: LoadTarget,
   table: string,
   columns: readonly string[],
   rows: Iterable<readonly (string | number | boolean | null)[]>,
 ) {
   const started = Date.now();
   let count = 0;
-  function* lines() {
+  function* batches() {
     let batch: string[] = [];
     for (const row of rows) {
       batch.push(`${row.map(field).join('\t')}\n`);
@@ -104,17 +160,18 @@ async function copyRows(
     }
     if (batch.length) yield batch.join('');
   }
-  const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
-  await pipeline(Readable.from(lines()), stream);
+  await target.copy(table, columns, batches());
   console.log(
     `  ${table}: ${count.toLocaleString('en')} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
+const dataDirAt = process.argv.indexOf('--data-dir');
+const dataDir = dataDirAt < 0 ? undefined : process.argv[dataDirAt + 1];
 const url = process.env.DATABASE_URL;
-if (!url?.startsWith('postgres')) {
+if (!dataDir && !url?.startsWith('postgres')) {
   console.error(
-    'DATABASE_URL must name the PostgreSQL database to load, e.g. postgres://postgres@127.0.0.1:5432/large',
+    "DATABASE_URL must name the PostgreSQL database to load, e.g. postgres://postgres@127.0.0.1:5432/large, or --data-dir an embedded database's directory",
   );
   process.exit(2);
 }
@@ -122,22 +179,24 @@ const orders = argument('orders', 1_000_000);
 const begun = Date.now();
 
 // Migrates the database as the server would.
-const database = await openDatabase({ url });
+// The server keeps its embedded database in its data directory's db/ (server/src/config.ts).
+const dbDir = dataDir && path.join(dataDir, 'db');
+const database = await openDatabase(dbDir ? { dir: dbDir } : { url: url! });
 await seedReferenceData(database.db);
 await database.close();
 
-const pool = new pg.Pool({ connectionString: url, max: 1 });
-const client = await pool.connect();
+const client = dbDir ? await embeddedTarget(dbDir) : await postgresTarget(url!);
 const scalar = async (text: string, values: unknown[] = []) => (await client.query(text, values)).rows[0];
 if (Number((await scalar('select count(*) as n from purch_heads')).n) > 0) {
   console.error('The database has orders already: load the large set into an empty one.');
   process.exit(1);
 }
 console.log(
-  `Loading ${orders.toLocaleString('en')} purchase and sales orders into ${new URL(url).pathname.slice(1)}`,
+  `Loading ${orders.toLocaleString('en')} purchase and sales orders into ${dataDir ?? new URL(url!).pathname.slice(1)}`,
 );
 await client.query("set session_replication_role = 'replica'");
-await client.query("set maintenance_work_mem = '512MB'");
+// The embedded database's memory is its process's: a smaller budget for the index builds.
+await client.query(`set maintenance_work_mem = '${dataDir ? '64MB' : '512MB'}'`);
 
 const random = generator(20261125);
 const now = Date.now();
@@ -251,10 +310,13 @@ await copyRows(
   parties('K', base.customers),
 );
 
+/** Each SKU's name by its place: the stock rows carry it (migration 0034's trigger is off here). */
+const skuNames: string[] = [];
 function* skuRows() {
   for (let s = 0; s < CONSIGNEES * SKUS_PER_CONSIGNEE; s++) {
     const consignee = Math.floor(s / SKUS_PER_CONSIGNEE);
     const name = `${random.pick(LARGE_WORDS.products)} ${random.pick(LARGE_WORDS.variants)} ${pad(s + 1, 6)}`;
+    skuNames.push(name);
     yield [
       base.skus + s + 1,
       consigneeIds[consignee]!,
@@ -383,9 +445,11 @@ function* stock() {
   for (let r = 0; r < 2 * orders; r++) {
     const consignee = r % CONSIGNEES;
     const status = random.pick(LARGE_WORDS.stockStatuses);
+    const sku = skuOf(consignee, random.int(0, SKUS_PER_CONSIGNEE - 1));
     yield [
       consigneeIds[consignee]!,
-      skuOf(consignee, random.int(0, SKUS_PER_CONSIGNEE - 1)),
+      sku,
+      skuNames[sku - base.skus - 1]!,
       status[0],
       status[1],
       `${random.int(1, 2000)}.000`,
@@ -405,6 +469,7 @@ await copyRows(
   [
     'consignee_id',
     'sku_id',
+    'sku_name',
     'status_code',
     'status_desc',
     'qty',
@@ -480,8 +545,7 @@ console.log('Vacuum and statistics');
 started = Date.now();
 for (const table of TABLES) await client.query(`vacuum analyze ${table}`);
 console.log(`  in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-client.release();
-await pool.end();
+await client.close();
 console.log(
   `Loaded in ${((Date.now() - begun) / 60_000).toFixed(1)} min. Sign in as ${LARGE_USERS.admin.username} (role 99) or ${LARGE_USERS.user.username} (1 %).`,
 );
