@@ -97,13 +97,23 @@ export async function collectPage(
   found: SQL,
   page: SQL,
   countTo = TOTAL_CAP,
-): Promise<{ total?: CappedTotal; ids?: number[] }> {
+  more: {
+    /** Common table expressions `found` and `candidates` may read (e.g. `named as (…)`). */
+    ctes?: SQL;
+    /** Past SEARCH_COLLECT_LIMIT matches: the ids that can make up the page, in the same statement. */
+    candidates?: SQL;
+  } = {},
+): Promise<{ total?: CappedTotal; ids?: number[]; candidates?: number[] }> {
   const result = (await db.execute(
-    sql`with found as (${found} limit ${countTo + 1}), counted as (select count(*)::int as n from found)
+    sql`with ${more.ctes ? sql`${more.ctes}, ` : sql``}found as (${found} limit ${countTo + 1}),
+      counted as (select count(*)::int as n from found)
       select n as found,
         case when n <= ${SEARCH_COLLECT_LIMIT} then array(${page}) end as ids
+        ${more.candidates ? sql`, case when n > ${SEARCH_COLLECT_LIMIT} then array(${more.candidates}) end as candidates` : sql``}
       from counted`,
-  )) as unknown as { rows: Array<{ found: number; ids: number[] | string | null }> };
+  )) as unknown as {
+    rows: Array<{ found: number; ids: number[] | string | null; candidates?: number[] | string | null }>;
+  };
   const row = result.rows[0]!;
   const count = Number(row.found);
   // Counted only up to countTo: past a smaller one the total is not known.
@@ -113,7 +123,7 @@ export async function collectPage(
       : countTo === TOTAL_CAP
         ? { value: TOTAL_CAP, capped: true }
         : undefined;
-  if (row.ids === null) return { total };
+  if (row.ids === null) return { total, ...(row.candidates ? { candidates: idArray(row.candidates) } : {}) };
   return { total, ids: idArray(row.ids) };
 }
 

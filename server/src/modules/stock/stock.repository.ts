@@ -78,6 +78,9 @@ function stockScope(
   );
 }
 
+/** The search's SKUs, a common table expression of its statement (stockBranches). */
+const NAMED_SKUS = 'named_skus';
+
 /**
  * The two branches of a search, each served by its own indexes: rows of the SKUs the text finds by
  * code or name (SKUs through their trigram indexes, their rows through the (SKU, batch, expiry)
@@ -94,11 +97,17 @@ function stockBranches(
     ilikeAny(text, skus.code, skus.externalCode, skus.name),
     consigneeIdsCondition(skus.consigneeId, scope),
   );
-  const skuIds = db.select({ id: skus.id }).from(skus).where(skuCondition);
-  const namedSkus = db.select({ id: skus.id, name: skus.name }).from(skus).where(skuCondition);
-  const bySkuId = sql`${stockRows.skuId} = any(array(${skuIds}))`;
+  // Matched once in the search's one statement, read by its branches, its count and its page's
+  // candidates (a third of all SKUs for a product word: their names' recheck was most of the call).
+  const namedCte = sql`${sql.identifier(NAMED_SKUS)} as materialized (${db
+    .select({ id: skus.id, name: skus.name })
+    .from(skus)
+    .where(skuCondition)})`;
+  const namedSkus = sql`select id, name from ${sql.identifier(NAMED_SKUS)}`;
+  const bySkuId = sql`${stockRows.skuId} = any(array(select id from ${sql.identifier(NAMED_SKUS)}))`;
   return {
     base,
+    namedCte,
     namedSkus,
     bySkuId,
     bySku: and(base, bySkuId),
@@ -106,33 +115,14 @@ function stockBranches(
   };
 }
 
-/**
- * The rows a search finds counted up to TOTAL_CAP without reading them: the SKU branch's rows
- * from the SKUs the text names, one after another, each SKU's rows through the (SKU, …) index
- * alone (a nested loop that stops at the cap: for a word that names a third of the SKUs, the
- * first few hundred of them), plus the batch and SSCC branch's rows of other SKUs.
- */
-async function stockCount(db: Executor, branches: ReturnType<typeof stockBranches>): Promise<CappedTotal> {
-  const bySku = await countCapped(db, skuRows(branches, sql`${stockRows.id} as id`));
-  if (bySku.capped) return bySku;
-  const byText = await countCapped(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(stockRows)
-      .where(and(branches.byText, sql`not (${branches.bySkuId})`))
-      .getSQL(),
-  );
-  const value = bySku.value + byText.value;
-  return value > TOTAL_CAP ? { value: TOTAL_CAP, capped: true } : { value, capped: byText.capped };
-}
+type Branches = ReturnType<typeof stockBranches>;
 
 /**
  * The rows a search finds: its branches, made disjoint (the batch and SSCC branch without the rows
  * of the SKUs the text names), appended rather than united, so that collecting the first
  * SEARCH_COLLECT_LIMIT + 1 of them stops there instead of reading and deduplicating every match.
  */
-function stockMatches(db: Executor, branches: ReturnType<typeof stockBranches>) {
+function stockMatches(db: Executor, branches: Branches) {
   const byText = db
     .select({ id: stockRows.id })
     .from(stockRows)
@@ -144,7 +134,7 @@ function stockMatches(db: Executor, branches: ReturnType<typeof stockBranches>) 
  * The rows of the SKUs the text names, SKU by SKU through the (SKU, …) index (a nested loop, so
  * that a LIMIT above stops it), rather than one bitmap of every row of every named SKU.
  */
-function skuRows(branches: ReturnType<typeof stockBranches>, columns: SQL) {
+function skuRows(branches: Branches, columns: SQL) {
   // OFFSET 0 keeps the SKU's rows a subquery of their own: the planner cannot turn the loop into a
   // hash join that reads the table from its start.
   return sql`select r.id from (${branches.namedSkus}) k cross join lateral (select ${columns} from ${stockRows}
@@ -156,12 +146,12 @@ function skuRows(branches: ReturnType<typeof stockBranches>, columns: SQL) {
  * list's ordering, as many as the page reaches. The SKU branch is driven from the SKUs the text
  * names (in name order for the default ordering), so it stops after the page's rows.
  */
-async function stockPageCandidates(
+function stockPageCandidates(
   db: Executor,
-  branches: ReturnType<typeof stockBranches>,
+  branches: Branches,
   ordering: stock.ListStocksRequest['ordering'],
   reach: number,
-): Promise<number[]> {
+): SQL {
   const branch = (where: SQL | undefined) =>
     db
       .select({ id: stockRows.id })
@@ -175,23 +165,14 @@ async function stockPageCandidates(
   if (!ordering || ordering === 'sku_name' || ordering === '-sku_name') {
     // The SKUs in name order, each with its rows: the walk stops once the page is full.
     const direction = ordering === '-sku_name' ? sql`desc` : sql`asc`;
-    bySku = sql`select r.id from (${branches.namedSkus} order by ${skus.name} ${direction} offset 0) k
+    bySku = sql`select r.id from (${branches.namedSkus} order by name ${direction} offset 0) k
       cross join lateral (select ${stockRows.id} as id from ${stockRows}
         where ${stockRows.skuId} = k.id and ${branches.base ?? sql`true`}) r
       order by k.name ${direction}, r.id ${direction} limit ${reach}`;
   }
-  const result = (await db.execute(
-    sql`select id from ((${bySku}) union (${branch(branches.byText)})) candidates`,
-  )) as unknown as { rows: Array<{ id: number }> };
-  return result.rows.map((row) => Number(row.id));
+  return sql`select id from ((${bySku}) union (${branch(branches.byText)})) candidates`;
 }
 
-/**
- * A page of stock rows and, when asked, their total. A search collects and counts its rows
- * (stockMatches, collectPage) and, when they are few, orders those alone; otherwise its page comes
- * from each branch's first rows (stockPageCandidates). Without a search the page walks the
- * ordering's index and the total is counted up to TOTAL_CAP.
- */
 /**
  * Stock rows as the stock list shows them (contract `StockRow`, units in `lang`), with their
  * consignee, business line, SKU, unit and location: the one join of a stock row, for the list and
@@ -222,6 +203,12 @@ export function selectStockRows(db: Executor, lang: Language) {
     .innerJoin(locations, eq(locations.id, stockRows.locationId));
 }
 
+/**
+ * A page of stock rows and, when asked, their total. A search collects and counts its rows
+ * (stockMatches, collectPage) and, when they are few, orders those alone; otherwise its page comes
+ * from each branch's first rows (stockPageCandidates), in the same statement. Without a search the
+ * page walks the ordering's index and the total is counted up to TOTAL_CAP.
+ */
 export async function listStocks(db: Executor, actor: Actor, query: stock.ListStocksRequest, lang: Language) {
   const scope = await visibleConsigneeIds(db, actor);
   const { filters } = query;
@@ -240,16 +227,23 @@ export async function listStocks(db: Executor, actor: Actor, query: stock.ListSt
       .offset(window.offset)
       .getSQL();
     const branches = stockBranches(db, scope, filters, filters.smart);
-    // Collected and counted only as far as they are ordered in memory: past that, the rows of the
-    // SKU branch are counted from an index alone (stockCount) rather than read to be told apart.
-    const collected = await collectPage(db, stockMatches(db, branches), page, SEARCH_COLLECT_LIMIT);
+    // One statement: the SKUs the text names, matched once; the rows found, counted as far as the
+    // total is asked (else as far as they are ordered in memory); and either the page's ids among
+    // them, when they are few, or the ids that can make up the page.
+    const collected = await collectPage(
+      db,
+      stockMatches(db, branches),
+      page,
+      query.with_total ? TOTAL_CAP : SEARCH_COLLECT_LIMIT,
+      {
+        ctes: branches.namedCte,
+        candidates: stockPageCandidates(db, branches, query.ordering, window.offset + window.limit),
+      },
+    );
     total = collected.total;
-    if (!total && query.with_total) total = await stockCount(db, branches);
     // Collected: the ids are the page. Too many to collect: the ids can make it up.
     if (collected.ids) offset = 0;
-    const ids =
-      collected.ids ??
-      (await stockPageCandidates(db, branches, query.ordering, window.offset + window.limit));
+    const ids = collected.ids ?? collected.candidates ?? [];
     where = ids.length ? inArray(stockRows.id, ids) : sql`false`;
   }
   const scoped = stockScope(scope, filters);
