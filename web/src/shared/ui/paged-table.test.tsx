@@ -364,3 +364,34 @@ describe('useTableUrlState', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=pears&to=2026-01-10&from=2026-01-02'));
   });
 });
+
+/**
+ * Two clicks on the Code header before the router has shown the first: both come from the table as
+ * it was rendered (sorted by name), each reporting the Code column ascending.
+ */
+function TwoSortClicks() {
+  const table = useTableUrlState({
+    orderings: ['name', 'code'],
+    defaultSort: { key: 'name', direction: 'asc' },
+  });
+  const clicked = { columnAccessor: 'code', direction: 'asc' } as const;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        table.sortBy(clicked);
+        table.sortBy(clicked);
+      }}
+    >
+      Code twice
+    </button>
+  );
+}
+
+describe('a sortable header clicked again before the router shows the first click', () => {
+  it('toggles the sort the first click asked for, not the one still shown', async () => {
+    const router = renderTable('/?page=2', <TwoSortClicks />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Code twice' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-code'));
+  });
+});

@@ -78,9 +78,7 @@ export function WideTable<T>({
         onRecordsPerPageChange={(size) => table.update({ size })}
         {...pagination}
         sortStatus={table.sort as DataTableSortStatus<T>}
-        onSortStatusChange={(sort) =>
-          table.update({ sort: `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` })
-        }
+        onSortStatusChange={table.sortBy}
         // The sideways scrollbar shows whenever columns overflow, not only under the pointer.
         scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
         {...(selection

@@ -73,6 +73,21 @@ export function useTableUrlState<K extends string>(options: {
   const page = positiveInt(params.get('page')) ?? 1;
   const shownSize = size && pageSizes.includes(size) ? size : (pageSizes[0] as number);
   const ordering = `${sort.direction === 'desc' ? '-' : ''}${String(sort.columnAccessor)}` as K | `-${K}`;
+
+  /**
+   * A sortable header's click, as the table reports it: the sort it last rendered, toggled. When a
+   * sort sent before has not been rendered yet (a second click right after the first), the click
+   * toggles that one instead, else it would ask for the first click's sort again.
+   */
+  const sortBy = (clicked: { columnAccessor: unknown; direction: 'asc' | 'desc' }) => {
+    const key = String(clicked.columnAccessor);
+    const latestSort = latest.base().get('sort');
+    const latestKey = latestSort?.replace(/^-/, '') as K | undefined;
+    let direction = clicked.direction;
+    if (latestSort !== (params.get('sort') ?? null) && latestKey && options.orderings.includes(latestKey))
+      direction = latestKey === key && !latestSort!.startsWith('-') ? 'desc' : 'asc';
+    update({ sort: `${direction === 'desc' ? '-' : ''}${key}` });
+  };
   return {
     params,
     page,
@@ -83,6 +98,7 @@ export function useTableUrlState<K extends string>(options: {
     /** What the table decides of its list request: the page shown, its size and order, with the total. */
     pageRequest: { page: page - 1, count: shownSize, ordering, with_total: true },
     update,
+    sortBy,
   };
 }
 
@@ -130,5 +146,5 @@ export function useUrlSearch(table: Pick<ReturnType<typeof useTableUrlState>, 'p
 
 export type TableUrlState = Pick<
   ReturnType<typeof useTableUrlState>,
-  'page' | 'size' | 'pageSizes' | 'sort' | 'update'
+  'page' | 'size' | 'pageSizes' | 'sort' | 'update' | 'sortBy'
 >;
