@@ -72,75 +72,73 @@ async function searchTerms(source: { databaseUrl: string } | { dataDir: string }
 
 /** Search terms from the data itself, so the bench follows whatever the generator made. */
 async function searchTermsOf(query: Query): Promise<Terms> {
-  {
-    const one = async (text: string, values: unknown[] = []) => (await query(text, values)).rows[0];
-    const user = await one(
-      `select c.id, c.name from users u join user_companies uc on uc.user_id = u.id
-       join consignees c on c.company_id = uc.company_id where u.username = $1 order by c.id limit 1`,
-      [LARGE_USERS.user.username],
-    );
-    if (!user) throw new Error('the large data set is not loaded: npm run seed:large');
-    const orders = Number((await one('select count(*) as n from purch_heads')).n);
-    const withoutNumber = (name: string) => name.replace(/\s*\d+$/, '');
-    // Words of three letters or more in the SKU names of a sample of the lines, the commonest first.
-    const word = await one(
-      `select w, count(distinct l.head_id)::float / (select count(distinct head_id) from purch_lines tablesample system (1) repeatable (7)) as share
-       from purch_lines l tablesample system (1) repeatable (7) join skus k on k.id = l.sku_id
-       cross join regexp_split_to_table(lower(k.name), '[^[:alpha:]]+') w
-       where length(w) >= 3 group by w order by count(distinct l.head_id) desc, w limit 1`,
-    );
-    const plates = (
-      await query(
-        `select upper(left(truck_number, 2)) as p from purch_heads tablesample system (1) repeatable (7)
-         where truck_number ~ '^[[:alpha:]]{2}' group by 1 order by count(*) desc, 1 limit 2`,
-      )
-    ).rows.map((row) => row.p as string);
-    const newest = await one(
-      `select (max(creation_date) - interval '90 days')::date::text as "from", max(creation_date)::date::text as "to" from purch_heads`,
-    );
-    const userCode: string = (
-      await one(
-        'select external_code from purch_heads where consignee_id = $1 order by id offset 100 limit 1',
-        [user.id],
-      )
-    ).external_code;
-    const partyName = withoutNumber(
-      (await one('select name from vendors where consignee_id = $1 order by id limit 1', [user.id])).name,
-    );
-    return {
-      productWord: word.w,
-      productShare: Number(word.share),
-      plates: [plates[0] ?? 'LV', plates[1] ?? plates[0] ?? 'EE'],
-      codeFragment: userCode.slice(Math.max(0, Math.floor(userCode.length / 2) - 3)).slice(0, 6),
-      town: partyName.split(/\s+/)[0]!,
-      from: newest.from,
-      to: newest.to,
-      adminCode: (
-        await one('select external_code from purch_heads order by id offset $1 limit 1', [
-          Math.floor(orders / 2),
-        ])
-      ).external_code,
-      userCode,
-      partyName,
-      consigneeName: user.name,
-      skuName: withoutNumber(
-        (await one('select name from skus where consignee_id = $1 order by id limit 1', [user.id])).name,
-      ),
-      batch: (
-        await one('select batch from stock_rows where consignee_id = $1 order by id offset 7 limit 1', [
-          user.id,
-        ])
-      ).batch,
-      userOrders: Number(
-        (
-          await one(
-            'select count(*) as n from purch_heads h join consignees c on c.id = h.consignee_id join user_companies uc on uc.company_id = c.company_id join users u on u.id = uc.user_id where u.username = $1 and not h.is_template',
-            [LARGE_USERS.user.username],
-          )
-        ).n,
-      ),
-    };
-  }
+  const one = async (text: string, values: unknown[] = []) => (await query(text, values)).rows[0];
+  const user = await one(
+    `select c.id, c.name from users u join user_companies uc on uc.user_id = u.id
+     join consignees c on c.company_id = uc.company_id where u.username = $1 order by c.id limit 1`,
+    [LARGE_USERS.user.username],
+  );
+  if (!user) throw new Error('the large data set is not loaded: npm run seed:large');
+  const orders = Number((await one('select count(*) as n from purch_heads')).n);
+  const withoutNumber = (name: string) => name.replace(/\s*\d+$/, '');
+  // Words of three letters or more in the SKU names of a sample of the lines, the commonest first.
+  const word = await one(
+    `select w, count(distinct l.head_id)::float / (select count(distinct head_id) from purch_lines tablesample system (1) repeatable (7)) as share
+     from purch_lines l tablesample system (1) repeatable (7) join skus k on k.id = l.sku_id
+     cross join regexp_split_to_table(lower(k.name), '[^[:alpha:]]+') w
+     where length(w) >= 3 group by w order by count(distinct l.head_id) desc, w limit 1`,
+  );
+  const plates = (
+    await query(
+      `select upper(left(truck_number, 2)) as p from purch_heads tablesample system (1) repeatable (7)
+       where truck_number ~ '^[[:alpha:]]{2}' group by 1 order by count(*) desc, 1 limit 2`,
+    )
+  ).rows.map((row) => row.p as string);
+  const newest = await one(
+    `select (max(creation_date) - interval '90 days')::date::text as "from", max(creation_date)::date::text as "to" from purch_heads`,
+  );
+  const userCode: string = (
+    await one(
+      'select external_code from purch_heads where consignee_id = $1 order by id offset 100 limit 1',
+      [user.id],
+    )
+  ).external_code;
+  const partyName = withoutNumber(
+    (await one('select name from vendors where consignee_id = $1 order by id limit 1', [user.id])).name,
+  );
+  return {
+    productWord: word.w,
+    productShare: Number(word.share),
+    plates: [plates[0] ?? 'LV', plates[1] ?? plates[0] ?? 'EE'],
+    codeFragment: userCode.slice(Math.max(0, Math.floor(userCode.length / 2) - 3)).slice(0, 6),
+    town: partyName.split(/\s+/)[0]!,
+    from: newest.from,
+    to: newest.to,
+    adminCode: (
+      await one('select external_code from purch_heads order by id offset $1 limit 1', [
+        Math.floor(orders / 2),
+      ])
+    ).external_code,
+    userCode,
+    partyName,
+    consigneeName: user.name,
+    skuName: withoutNumber(
+      (await one('select name from skus where consignee_id = $1 order by id limit 1', [user.id])).name,
+    ),
+    batch: (
+      await one('select batch from stock_rows where consignee_id = $1 order by id offset 7 limit 1', [
+        user.id,
+      ])
+    ).batch,
+    userOrders: Number(
+      (
+        await one(
+          'select count(*) as n from purch_heads h join consignees c on c.id = h.consignee_id join user_companies uc on uc.company_id = c.company_id join users u on u.id = uc.user_id where u.username = $1 and not h.is_template',
+          [LARGE_USERS.user.username],
+        )
+      ).n,
+    ),
+  };
 }
 
 async function call(target: Target, token: string, path: string, body: unknown) {
