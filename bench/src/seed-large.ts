@@ -15,6 +15,7 @@
  *
  *   npm run seed:large -- --orders 100000 --data-dir .tmp/large-embedded
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -181,6 +182,8 @@ const begun = Date.now();
 // Migrates the database as the server would.
 // The server keeps its embedded database in its data directory's db/ (server/src/config.ts).
 const dbDir = dataDir && path.join(dataDir, 'db');
+// A new data directory, as the server's first start would make it.
+if (dataDir) mkdirSync(dataDir, { recursive: true });
 const database = await openDatabase(dbDir ? { dir: dbDir } : { url: url! });
 await seedReferenceData(database.db);
 await database.close();

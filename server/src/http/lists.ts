@@ -1,6 +1,5 @@
 import { TOTAL_CAP } from '@extranet/contract';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 
 export interface ListQuery<O extends string = string> {
   page: number;
@@ -139,6 +138,15 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * `column like lower('%text%')` on a lower-cased search text kept by the database (a SKU's
+ * `search_text`, an order's): one trigram index, and its matches checked byte by byte rather than
+ * lower-cased one by one as ILIKE does.
+ */
+export function searchTextContains(column: AnyColumn | SQL, text: string): SQL {
+  return sql`${column} like lower(${containsPattern(text)})`;
+}
+
+/**
  * `column ilike '%text%'` per column, OR-ed: each one a trigram index can serve (a BitmapOr when
  * all of them have one). Only while the columns are of one table: an OR spanning joined tables is
  * checked row by row after the join, whatever the indexes; see referencesMatching.
@@ -151,20 +159,6 @@ export function ilikeAny(text: string, ...columns: Array<AnyColumn | SQL>): SQL 
     sql` or `,
   );
   return sql`(${alternatives})`;
-}
-
-/**
- * The rows whose foreign key points at a row of another table that the search finds there:
- * `key = any(array(select id … where ilike))`. The array is computed once and looked up through
- * the key's index, so OR-ed with the row's own ilikeAny the search stays a union of index scans.
- */
-export function referencesMatching(
-  key: AnyColumn,
-  target: { table: PgTable; id: AnyColumn },
-  text: string,
-  ...columns: AnyColumn[]
-): SQL {
-  return sql`${key} = any(array(select ${target.id} from ${target.table} where ${ilikeAny(text, ...columns)}))`;
 }
 
 /** A filter by a list of ids: undefined when not given, nothing when given empty. */

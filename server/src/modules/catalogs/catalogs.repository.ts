@@ -19,6 +19,7 @@ import {
   noRows,
   orderingSql,
   pageWindow,
+  searchTextContains,
   totalOf,
   valueListCondition,
 } from '../../http/lists';
@@ -153,7 +154,7 @@ export async function listCustomers(db: Executor, actor: Actor, query: catalogs.
 
 /**
  * Addresses whose vendor or customer is of the consignees the filters name: each party table's ids
- * computed once and looked up through the address's owner index (see referencesMatching).
+ * computed once as an array (`= any(array(…))`) and looked up through the address's owner index.
  */
 function addressConsigneeCondition(filters: catalogs.CatalogFilters): SQL | undefined {
   const ofVendors = consigneeFilters(filters, vendors.consigneeId);
@@ -225,7 +226,7 @@ export async function listSkus(db: Executor, actor: Actor, query: catalogs.ListS
     idListCondition(skus.vendorId, filters.vendor_id_list),
     valueListCondition(skus.externalCode, filters.external_code_list),
     pickable(skus.active, filters.sku_id_list),
-    smartCondition(filters.smart, skus.name, skus.externalCode, skus.code),
+    filters.smart ? searchTextContains(skus.searchText, filters.smart) : undefined,
   );
   const rows = await db
     .select({ sku_id: skus.id, external_code: skus.externalCode, name: skus.name })

@@ -25,6 +25,7 @@ import {
   type ListQuery,
   orderingSql,
   pageWindow,
+  searchTextContains,
 } from '../../http/lists';
 import type { Actor } from '../../http/session';
 import { uomName } from '../catalogs/catalogs.repository';
@@ -129,7 +130,7 @@ function orderSearch(kind: OrderKind, text: string, consigneeIds: readonly numbe
       ),
     };
   }
-  const anywhere = sql`${h.searchText} like lower(${`%${escaped}%`})`;
+  const anywhere = searchTextContains(h.searchText, text);
   const named = consigneeIds.length ? sql` or ${inArray(h.consigneeId, [...consigneeIds])}` : sql``;
   return { indexed: sql`(${anywhere}${named})`, onText: sql`(${anywhere}${named})` };
 }

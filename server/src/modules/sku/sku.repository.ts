@@ -4,7 +4,7 @@ import { consigneeCondition } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { businessLines, consignees, skuEans, skuPackaging, skus, vendors } from '../../db/schema';
 import { aliased as as } from '../../http/export';
-import { ilikeAny, orderingSql, pageWindow, totalOf } from '../../http/lists';
+import { ilikeAny, orderingSql, pageWindow, searchTextContains, totalOf } from '../../http/lists';
 import type { Actor } from '../../http/session';
 
 function skuConditions(actor: Actor, filters: sku.ListSkuRequest['filters']): SQL | undefined {
@@ -15,7 +15,7 @@ function skuConditions(actor: Actor, filters: sku.ListSkuRequest['filters']): SQ
     filters.business_line_id === undefined
       ? undefined
       : eq(consignees.businessLineId, filters.business_line_id),
-    filters.smart ? ilikeAny(filters.smart, skus.name, skus.code, skus.externalCode) : undefined,
+    filters.smart ? searchTextContains(skus.searchText, filters.smart) : undefined,
   );
 }
 

@@ -171,6 +171,30 @@ describe('sku/list_sku', () => {
     expect(refused.body.failure.code).toBe('crud_order_unknown');
   });
 
+  it('finds a SKU by its code, external code or name in any case, never across two of them', async () => {
+    const list = async (smart: string) =>
+      (await app.call(sku.listSku, { filters: { smart } }, viewerToken)).body.items.map(
+        (item: { sku_id: number }) => item.sku_id,
+      );
+    // Code BUT200, external code E-BUT, name "Butter 200 g".
+    expect(await list('but2')).toEqual([product.id]);
+    expect(await list('E-bu')).toEqual([product.id]);
+    expect(await list('BUTTER 200')).toEqual([product.id]);
+    // The code's end and the external code's start are two texts, not one.
+    expect(await list('200e-')).toEqual([]);
+    // LIKE's wildcards are searched for as themselves.
+    expect(await list('%')).toEqual([]);
+    expect(await list('_')).toEqual([]);
+    // The search text is the database's own: a rename by the warehouse is found at once.
+    await app.deps.db.update(skus).set({ name: 'Ghee 250 g' }).where(eq(skus.id, product.id));
+    try {
+      expect(await list('ghee 250')).toEqual([product.id]);
+      expect(await list('butter 200')).toEqual([]);
+    } finally {
+      await app.deps.db.update(skus).set({ name: 'Butter 200 g' }).where(eq(skus.id, product.id));
+    }
+  });
+
   it('takes sku_id beside the filters as SPEC.md writes it, the same as filters.sku_id', async () => {
     const inFilters = await app.call(sku.listSku, { filters: { sku_id: product.id } }, viewerToken);
     const topLevel = await app.call(sku.listSku, { sku_id: product.id }, viewerToken);

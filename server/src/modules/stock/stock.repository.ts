@@ -11,8 +11,8 @@ import {
   ilikeAny,
   noRows,
   pageWindow,
-  referencesMatching,
   SEARCH_COLLECT_LIMIT,
+  searchTextContains,
   totalOf,
 } from '../../http/lists';
 import type { Actor } from '../../http/session';
@@ -31,14 +31,7 @@ function stockConditions(actor: Actor, filters: stock.ListStocksRequest['filters
 function stockSearch(text: string): SQL | undefined {
   return or(
     ilikeAny(text, stockRows.batch, stockRows.sscc),
-    referencesMatching(
-      stockRows.skuId,
-      { table: skus, id: skus.id },
-      text,
-      skus.code,
-      skus.externalCode,
-      skus.name,
-    ),
+    sql`${stockRows.skuId} = any(array(select ${skus.id} from ${skus} where ${searchTextContains(skus.searchText, text)}))`,
   );
 }
 
@@ -94,7 +87,7 @@ function stockBranches(
 ) {
   const base = stockScope(scope, filters);
   const skuCondition = and(
-    ilikeAny(text, skus.code, skus.externalCode, skus.name),
+    searchTextContains(skus.searchText, text),
     consigneeIdsCondition(skus.consigneeId, scope),
   );
   // Matched once in the search's one statement, read by its branches, its count and its page's
@@ -107,6 +100,7 @@ function stockBranches(
   const bySkuId = sql`${stockRows.skuId} = any(array(select id from ${sql.identifier(NAMED_SKUS)}))`;
   return {
     base,
+    skuCondition,
     namedCte,
     namedSkus,
     bySkuId,
@@ -165,10 +159,25 @@ function stockPageCandidates(
   if (!ordering || ordering === 'sku_name' || ordering === '-sku_name') {
     // The SKUs in name order, each with its rows: the walk stops once the page is full.
     const direction = ordering === '-sku_name' ? sql`desc` : sql`asc`;
-    bySku = sql`select r.id from (${branches.namedSkus} order by name ${direction} offset 0) k
+    const walk = (named: SQL) => sql`select r.id from (${named}) k
       cross join lateral (select ${stockRows.id} as id from ${stockRows}
         where ${stockRows.skuId} = k.id and ${branches.base ?? sql`true`}) r
       order by k.name ${direction}, r.id ${direction} limit ${reach}`;
+    // The first SKUs by name, as many as the page has rows (and those named alike), read down the
+    // name index from the first name the text names (a product type that starts its SKUs' names,
+    // "Water …", is found far down the index): enough when each has a row of the actor's. Else
+    // every SKU the text names, sorted (a sort of a fifth of all SKUs for a product word).
+    const [from, edge] = ordering === '-sku_name' ? [sql`<=`, sql`max`] : [sql`>=`, sql`min`];
+    const first = walk(
+      sql`select ${skus.id} as id, ${skus.name} as name from ${skus}
+        where ${branches.skuCondition}
+          and ${skus.name} ${from} (select ${edge}(name) from ${sql.identifier(NAMED_SKUS)})
+        order by ${skus.name} ${direction} fetch first ${reach} rows with ties`,
+    );
+    const every = walk(sql`${branches.namedSkus} order by name ${direction} offset 0`);
+    // OFFSET 0: the first walk's ids computed once, not once a mention.
+    bySku = sql`select unnest(case when cardinality(f.ids) >= ${reach} then f.ids else array(${every}) end) as id
+      from (select array(${first}) as ids offset 0) f`;
   }
   return sql`select id from ((${bySku}) union (${branch(branches.byText)})) candidates`;
 }

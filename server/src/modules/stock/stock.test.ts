@@ -351,4 +351,51 @@ describe('a search with many matching rows', () => {
     const byBatch = await list({ filters: { smart: 'bulk oats lot' }, with_total: true });
     expect(byBatch.body).toMatchObject({ total: 5, more: false });
   });
+
+  it('pages them right when the first SKUs by name have no rows, and when SKUs share a name', async () => {
+    const db = app.deps.db;
+    const company = await createCompany(db);
+    const consignee = await createConsignee(db, { companyId: company.id });
+    const skuOf = (name: string) => createSku(db, { consigneeId: consignee.id, name });
+    const rowsOf = async (skuIds: number[], count: number) => {
+      const template = await createStockRow(db, { consigneeId: consignee.id, skuId: skuIds[0]! });
+      // Row n: the SKU n % skuIds.length, so that SKUs of one name take turns in the ids.
+      await db.execute(sql`
+        insert into stock_rows (consignee_id, sku_id, qty, uom_id, location_id)
+        select ${consignee.id}::int, (array[${sql.join(
+          skuIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )}])[1 + n % ${skuIds.length}::int], 1,
+          ${template.uomId}::int, ${template.locationId}::int
+        from generate_series(1, ${count - 1}::int) n`);
+    };
+    const user = await createUser(db, { permissions: ['stck'], companyIds: [company.id] });
+    const session = await loginAs(app, user);
+    const names = async (smart: string, count: number) => {
+      const page = await app.call(stock.listStocks, { filters: { smart }, count, with_total: true }, session);
+      expect(page.body.total).toBeGreaterThan(2000);
+      return page.body.items.map((row: { stock_id: number; sku: { sku_id: number } }) => [
+        row.sku.sku_id,
+        row.stock_id,
+      ]);
+    };
+
+    // 60 SKUs first by name without a row: the page comes from every SKU the word names.
+    for (let n = 0; n < 60; n += 1) await skuOf(`Barley ${String(n).padStart(2, '0')}`);
+    const bulk = await skuOf('Barley bulk');
+    await rowsOf([bulk.id], 2100);
+    const barley = await names('barley', 3);
+    expect(barley.map(([sku]: number[]) => sku)).toEqual([bulk.id, bulk.id, bulk.id]);
+
+    // Two SKUs of one name after one without rows, the first made first: the page's one row is the
+    // lowest of both SKUs' rows, the second's (the rows take turns, the second's first).
+    await skuOf('Millet');
+    const grainA = await skuOf('Millet grain');
+    const grainB = await skuOf('Millet grain');
+    await rowsOf([grainB.id, grainA.id], 2100);
+    expect((await names('millet', 1)).map(([sku]: number[]) => sku)).toEqual([grainB.id]);
+    const two = await names('millet', 2);
+    expect(two.map(([sku]: number[]) => sku)).toEqual([grainB.id, grainA.id]);
+    expect(two[1][1]).toBeGreaterThan(two[0][1]);
+  });
 });
