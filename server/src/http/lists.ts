@@ -87,8 +87,8 @@ export const SEARCH_COLLECT_LIMIT = 2000;
 
 /**
  * A search's matches, collected through their indexes and counted up to `countTo` (TOTAL_CAP), and,
- * when there are at most SEARCH_COLLECT_LIMIT of them, the ids of one page of them, in one statement: `found`
- * names the matches for `page`. Without ids the caller walks its ordering for the page; the total
+ * when there are at most SEARCH_COLLECT_LIMIT (or `pageAmong`) of them, the ids of one page of them,
+ * in one statement: `found` names the matches for `page`. Without ids the caller walks its ordering for the page; the total
  * is known either way, so no count follows.
  */
 export async function collectPage(
@@ -101,14 +101,20 @@ export async function collectPage(
     ctes?: SQL;
     /** Past SEARCH_COLLECT_LIMIT matches: the ids that can make up the page, in the same statement. */
     candidates?: SQL;
+    /**
+     * The most matches `page` may order (default SEARCH_COLLECT_LIMIT): up to countTo when `found`
+     * carries the ordering's columns itself, so that the page reads nothing but them.
+     */
+    pageAmong?: number;
   } = {},
 ): Promise<{ total?: CappedTotal; ids?: number[]; candidates?: number[] }> {
+  const pageAmong = Math.min(more.pageAmong ?? SEARCH_COLLECT_LIMIT, countTo);
   const result = (await db.execute(
     sql`with ${more.ctes ? sql`${more.ctes}, ` : sql``}found as (${found} limit ${countTo + 1}),
       counted as (select count(*)::int as n from found)
       select n as found,
-        case when n <= ${SEARCH_COLLECT_LIMIT} then array(${page}) end as ids
-        ${more.candidates ? sql`, case when n > ${SEARCH_COLLECT_LIMIT} then array(${more.candidates}) end as candidates` : sql``}
+        case when n <= ${pageAmong} then array(${page}) end as ids
+        ${more.candidates ? sql`, case when n > ${pageAmong} then array(${more.candidates}) end as candidates` : sql``}
       from counted`,
   )) as unknown as {
     rows: Array<{ found: number; ids: number[] | string | null; candidates?: number[] | string | null }>;

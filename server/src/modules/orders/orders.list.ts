@@ -343,8 +343,15 @@ export async function listOrderRows(
     // Whether an order is live is checked on the matches, outside their scan (OFFSET 0 keeps it
     // out): the partial indexes of live orders would otherwise offer a walk of every live order
     // as a way to the few the trigram indexes name.
+    // The matches carry the ordering's columns from the rows their scan reads anyway: every page of
+    // up to TOTAL_CAP matches is ordered among them alone, in the statement that counts them (a
+    // second statement would read every match again, or walk the ordering's index to a rare one).
     const matchingWhere = (where: SQL | undefined) =>
-      db.select({ id: h.id, excludedAt: h.excludedAt }).from(h).where(where).getSQL();
+      db
+        .select({ id: h.id, creationDate: h.creationDate, progress: h.progress, excludedAt: h.excludedAt })
+        .from(h)
+        .where(where)
+        .getSQL();
     const matching = parts.search.byColumn
       ? sql.join(
           parts.search.byColumn.map((column) => matchingWhere(and(parts.filtering, column))),
@@ -353,8 +360,12 @@ export async function listOrderRows(
       : matchingWhere(parts.narrowing);
     const collected = await collectPage(
       db,
-      sql`select id from (${matching} offset 0) matching where excluded_at is null`,
-      pageOf(sql`${h.id} in (select id from found)`).getSQL(),
+      sql`select id, creation_date, progress from (${matching} offset 0) matching where excluded_at is null`,
+      sql`select ${h.id} from found ${h} where ${after ?? sql`true`}
+        order by ${sql.join(parts.orderBy, sql`, `)}
+        limit ${window.limit} offset ${after ? 0 : window.offset}`,
+      TOTAL_CAP,
+      { pageAmong: TOTAL_CAP },
     );
     total = collected.total;
     pageIds = collected.ids;

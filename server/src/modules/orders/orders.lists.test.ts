@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { purchLines } from '../../db/schema';
 import { loginAs } from '../../test/app';
 import { createSku } from '../../test/catalogs.factories';
+import { createUser } from '../../test/factories';
 import { app, day, dec, token, useOrderContext, world } from '../../test/orders.context';
 import { createOrderWorld, insertOrder, type OrderWorld } from '../../test/orders.factories';
 import { countQueries } from '../../test/queries';
@@ -262,6 +263,44 @@ describe('lists past what a page shows', () => {
     const common = await list({ filters: { smart: 'BULK-' }, count: 3, page: 2, with_total: true });
     expect(codes(common)).toEqual([`BULK-${BULK - 6}`, `BULK-${BULK - 7}`, `BULK-${BULK - 8}`]);
     expect(common.body).toMatchObject({ total: TOTAL_CAP, total_capped: true });
+  });
+
+  it('pages a search of thousands of matches across every company in order, for role 99', async () => {
+    const db = app.deps.db;
+    const other = await createOrderWorld(db);
+    // 2,600 matches (more than are paged in memory by default, fewer than a capped total), every
+    // 13th of another company, progress taking turns: MANY-1 is the oldest.
+    await db.execute(sql`
+      insert into purch_heads (consignee_id, external_code, progress, creation_date)
+      select case when n % 13 = 0 then ${other.consignee.id}::int else ${w.consignee.id}::int end,
+        'MANY-' || n, case when n % 2 = 0 then 'sync' else 'draft' end,
+        timestamptz '2024-01-01' + n * interval '1 minute'
+      from generate_series(1, 2600) n`);
+    const admin = await createUser(db, { roleId: 99, permissions: ['pord'] });
+    const adminSession = await loginAs(app, admin);
+    const search = (body: Record<string, unknown>) =>
+      app.call(orders.purch.listOrders, { filters: { smart: 'many-' }, ...body }, adminSession);
+
+    const newest = await search({ count: 3, page: 2, with_total: true });
+    expect(codes(newest)).toEqual(['MANY-2594', 'MANY-2593', 'MANY-2592']);
+    expect(newest.body).toMatchObject({ total: 2600, more: true });
+    const deep = await search({ count: 50, page: 51 });
+    expect(codes(deep)).toEqual([
+      'MANY-50',
+      'MANY-49',
+      ...Array.from({ length: 48 }, (_, i) => `MANY-${48 - i}`),
+    ]);
+    expect(deep.body.more).toBe(false);
+    // By progress, then id: the drafts (odd numbers) first, oldest first.
+    const byStatus = await search({ ordering: 'status', count: 2, page: 1 });
+    expect(codes(byStatus)).toEqual(['MANY-5', 'MANY-7']);
+    const next = await search({ ordering: 'status', count: 2, page: 2, cursor: byStatus.body.next_cursor });
+    expect(codes(next)).toEqual(['MANY-9', 'MANY-11']);
+    expect(codes(await search({ ordering: 'status', count: 2, page: 649 }))).toEqual([
+      'MANY-2597',
+      'MANY-2599',
+    ]);
+    expect(codes(await search({ ordering: 'status', count: 2, page: 650 }))).toEqual(['MANY-2', 'MANY-4']);
   });
 
   it('reads the next page after a cursor as the page number would', async () => {
