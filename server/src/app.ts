@@ -299,7 +299,7 @@ export async function buildApp(
   });
 
   if (options.jobs !== false) {
-    const jobs = startJobs(deps, storage, app.log);
+    const jobs = startJobs(deps, storage, app.log, database);
     app.addHook('preClose', () => jobs.stop());
     lifecycle.onDrain(() => jobs.stop());
   }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/client';
+import { maintainEmbeddedDatabase } from './db/maintenance';
 import type { Deps } from './http/calls';
 import { forgetOldRateLimits } from './http/rate-limit-store';
 import { deleteEndedSessions } from './http/session';
@@ -15,9 +17,14 @@ const MINUTE_MS = 60_000;
 
 /**
  * The background work of one instance: email summaries, removal of abandoned uploads and of old
- * rate-limit windows, warehouse link, webhook deliveries.
+ * rate-limit windows, warehouse link, webhook deliveries, and the embedded database's vacuum.
  */
-export function startJobs(deps: Deps, storage: StorageDriver, log: FastifyBaseLogger): Scheduler {
+export function startJobs(
+  deps: Deps,
+  storage: StorageDriver,
+  log: FastifyBaseLogger,
+  database: { kind: Database['kind'] },
+): Scheduler {
   const mailer = createMailer(deps.config, log);
   const scheduler = startScheduler({
     intervalMs: deps.config.JOBS_INTERVAL_MS,
@@ -32,6 +39,18 @@ export function startJobs(deps: Deps, storage: StorageDriver, log: FastifyBaseLo
       { name: 'ended-sessions', run: () => deleteEndedSessions(deps.db), everyMs: 3_600_000 },
       ...wmsTasks(deps, log, storage),
       ...webhookTasks(deps, log),
+      // PostgreSQL vacuums and analyzes by itself; the embedded database is told to, a few minutes
+      // after the start (not while it opens) and then every six hours.
+      ...(database.kind === 'pglite'
+        ? [
+            {
+              name: 'embedded-maintenance',
+              run: () => maintainEmbeddedDatabase(deps.db, log),
+              firstAfterMs: 5 * MINUTE_MS,
+              everyMs: 6 * 60 * MINUTE_MS,
+            },
+          ]
+        : []),
     ],
   });
   return {

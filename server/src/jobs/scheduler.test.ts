@@ -48,6 +48,21 @@ describe('scheduler', () => {
     expect(hourly).toHaveBeenCalledTimes(1);
   });
 
+  it('runs a task with firstAfterMs first that long after the start, not at the first tick', async () => {
+    const often = vi.fn(async () => {});
+    const later = vi.fn(async () => {});
+    scheduler = startScheduler({
+      intervalMs: 5,
+      log,
+      tasks: [
+        { name: 'often', run: often },
+        { name: 'later', run: later, firstAfterMs: 3_600_000, everyMs: 5 },
+      ],
+    });
+    await expect.poll(() => often.mock.calls.length).toBeGreaterThanOrEqual(4);
+    expect(later).not.toHaveBeenCalled();
+  });
+
   it('logs a failing task and keeps running it and the others', async () => {
     const error = vi.fn();
     const fine = vi.fn(async () => {});

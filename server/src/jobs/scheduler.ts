@@ -6,6 +6,8 @@ export interface Task {
   run(): Promise<unknown>;
   /** Housekeeping that need not run every tick: at most once in this many ms (per instance). */
   everyMs?: number;
+  /** The first run this long after the start (default: the tick), not at once with the others. */
+  firstAfterMs?: number;
 }
 
 export interface Scheduler {
@@ -61,7 +63,7 @@ export function startScheduler(options: {
     timer.unref();
     timers.set(task.name, timer);
   };
-  for (const task of options.tasks) loop(task, options.intervalMs);
+  for (const task of options.tasks) loop(task, task.firstAfterMs ?? options.intervalMs);
 
   return {
     async runOnce() {
