@@ -50,8 +50,9 @@ const orderHeadColumns = () => ({
   excludedAt: timestamp({ withTimezone: true }),
   /**
    * What the lists' free text finds of the order, lower-cased: its code, reference and truck number
-   * (each after a \x01 mark, for prefixes too short for trigrams), its party's name and code, its
-   * lines' SKU codes and names. Written by triggers only (migration 0028), never by the code.
+   * (each after a \x01 mark, for prefixes too short for trigrams), the warehouse's number, its
+   * party's name and code, its lines' SKU codes and names. Written by triggers only (migrations
+   * 0028 and 0036), never by the code.
    */
   searchText: text().notNull().default(''),
 });

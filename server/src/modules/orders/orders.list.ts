@@ -93,10 +93,11 @@ export const SEARCH_TRIGRAM_LENGTH = 3;
 export const SEARCH_SCOPE_SCAN_LIMIT = 30_000;
 
 /**
- * What the free text finds of an order (its search_text, migration 0028: code, reference, truck
- * number, party name and code, SKU codes and names of its lines; or its consignee's name), as two
- * equivalent conditions: `indexed`, served by the heads' indexes across every company, and
- * `onText`, on the search text alone (for a scan of a user's consignees). A text of at least
+ * What the free text finds of an order (its search_text, migrations 0028 and 0036: code, reference,
+ * truck number, the warehouse's number, party name and code, SKU codes and names of its lines; or
+ * its consignee's name), as two equivalent conditions: `indexed`, served by the heads' indexes
+ * across every company, and `onText`, on the search text alone (for a scan of a user's
+ * consignees). A text of at least
  * SEARCH_TRIGRAM_LENGTH characters is looked for anywhere in it (one trigram index). A shorter one
  * (two letters of a plate's country, a code's first characters) has no trigram: it matches the
  * beginning of the order's code, reference or truck number, through their prefix indexes

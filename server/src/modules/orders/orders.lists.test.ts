@@ -1,7 +1,7 @@
 import { orders, TOTAL_CAP } from '@extranet/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { purchLines } from '../../db/schema';
+import { purchHeads, purchLines } from '../../db/schema';
 import { loginAs } from '../../test/app';
 import { createSku } from '../../test/catalogs.factories';
 import { createUser } from '../../test/factories';
@@ -215,6 +215,29 @@ describe('free-text search', () => {
     expect(await found('REF-9912')).toEqual([byReference]);
     // Another company's SKU of the same name finds nothing of theirs here.
     expect(await found('no such words at all')).toEqual([]);
+  });
+
+  it("finds an order by the warehouse's number once the warehouse has given it, for a user and role 99", async () => {
+    const db = app.deps.db;
+    const order = await insertOrder(db, 'purch', {
+      consigneeId: world.consignee.id,
+      externalCode: 'SRCH-WH',
+    });
+    const admin = await loginAs(app, await createUser(db, { roleId: 99, permissions: ['pord'] }));
+    const found = async (smart: string, session = token) =>
+      (await app.call(orders.purch.listOrders, { filters: { smart }, count: 50 }, session)).body.items.map(
+        (item: { head_id: number }) => item.head_id,
+      );
+    expect(await found('WMS-77812')).toEqual([]);
+    // The warehouse's answer to the send writes its number.
+    await db.update(purchHeads).set({ warehouseCode: 'WMS-77812' }).where(eq(purchHeads.id, order));
+    expect(await found('wms-778')).toEqual([order]);
+    expect(await found('77812', admin)).toEqual([order]);
+    // Two letters match the beginning of the order's own code, reference or plate only.
+    expect(await found('WM')).toEqual([]);
+    await db.update(purchHeads).set({ warehouseCode: 'WMS-90001' }).where(eq(purchHeads.id, order));
+    expect(await found('77812')).toEqual([]);
+    expect(await found('wms-9000', admin)).toEqual([order]);
   });
 });
 
