@@ -46,6 +46,21 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
   });
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+// `{{count, number}}` in a message: one Intl.NumberFormat a language. i18next's own formatter keys
+// its cache by the call's options written out as JSON on every call, which was most of the time a
+// list's labels took to translate ("Columns: 5 of 9 shown", "1–50 of 1,234").
+i18n.services.formatter?.add('number', (value: number, lng: string | undefined) => {
+  const language = lng ?? DEFAULT_LANGUAGE;
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+});
+
 export { i18n };
 
 export function currentLanguage(): Language {

@@ -64,3 +64,18 @@ describe('reading a typed or pasted number', () => {
     expect(read('1 000 000 001', 'ru')).toEqual({ refused: 'tooLarge' });
   });
 });
+
+describe('numbers inside messages ({{count, number}})', () => {
+  it('are grouped the way of the language the message is in, each language its own', async () => {
+    const { i18n, i18nReady } = await import('./index');
+    await i18nReady;
+    const t = (lng: Language) => i18n.getFixedT(lng)('lists.columns.button', { shown: 12345, all: 23456 });
+    await i18n.loadLanguages(['ru', 'lv']);
+    expect(t('en')).toBe('Columns: 12,345 of 23,456 shown');
+    expect(t('ru')).toMatch(/12\u00a0345.*23\u00a0456/);
+    expect(t('lv')).toMatch(/12\u00a0345.*23\u00a0456/);
+    // The same again, from the formats made the first time.
+    expect(t('en')).toBe('Columns: 12,345 of 23,456 shown');
+    expect(t('ru')).not.toBe(t('lv'));
+  });
+});
