@@ -20,8 +20,10 @@ export function WorkplaceLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [navbarOpened, navbar] = useDisclosure(false);
   const { pathname } = useLocation();
-  // The menu slides in and out on a phone, unless the system asks for less motion.
-  const reduceMotion = useReducedMotion();
+  // The menu slides in and out on a phone, unless the system asks for less motion. Read at once:
+  // read after the first render, it changed from nothing to false and drew the whole frame and its
+  // page a second time on every start.
+  const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: false });
 
   useEffect(() => {
     if (pathname) navbar.close();
