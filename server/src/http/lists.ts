@@ -88,8 +88,8 @@ export const SEARCH_COLLECT_LIMIT = 2000;
 /**
  * A search's matches, collected through their indexes and counted up to `countTo` (TOTAL_CAP), and,
  * when there are at most SEARCH_COLLECT_LIMIT (or `pageAmong`) of them, the ids of one page of them,
- * in one statement: `found` names the matches for `page`. Without ids the caller walks its ordering for the page; the total
- * is known either way, so no count follows.
+ * in one statement: `found` names the matches for `page`. Without ids the caller walks its ordering
+ * for the page; the total is known either way, so no count follows.
  */
 export async function collectPage(
   db: { execute: (query: SQL) => PromiseLike<unknown> },
@@ -99,7 +99,7 @@ export async function collectPage(
   more: {
     /** Common table expressions `found` and `candidates` may read (e.g. `named as (…)`). */
     ctes?: SQL;
-    /** Past SEARCH_COLLECT_LIMIT matches: the ids that can make up the page, in the same statement. */
+    /** Past the matches `page` may order: the ids that can make up the page, in the same statement. */
     candidates?: SQL;
     /**
      * The most matches `page` may order (default SEARCH_COLLECT_LIMIT): up to countTo when `found`

@@ -97,11 +97,11 @@ export const SEARCH_SCOPE_SCAN_LIMIT = 30_000;
  * truck number, the warehouse's number, party name and code, SKU codes and names of its lines; or
  * its consignee's name), as two equivalent conditions: `indexed`, served by the heads' indexes
  * across every company, and `onText`, on the search text alone (for a scan of a user's
- * consignees). A text of at least
- * SEARCH_TRIGRAM_LENGTH characters is looked for anywhere in it (one trigram index). A shorter one
- * (two letters of a plate's country, a code's first characters) has no trigram: it matches the
- * beginning of the order's code, reference or truck number, through their prefix indexes
- * (text_pattern_ops), and of their copies marked with \x01 in the search text.
+ * consignees). A text of at least SEARCH_TRIGRAM_LENGTH characters is looked for anywhere in it
+ * (one trigram index). A shorter one (two letters of a plate's country, a code's first
+ * characters) has no trigram: it matches the beginning of the order's code, reference or truck
+ * number, through their prefix indexes (text_pattern_ops), and of their copies marked with \x01 in
+ * the search text.
  */
 function orderSearch(kind: OrderKind, text: string, consigneeIds: readonly number[]) {
   const t = TABLES[kind];
@@ -311,6 +311,11 @@ export async function listOrderRows(
       .orderBy(...parts.orderBy)
       .limit(window.limit)
       .offset(after ? 0 : window.offset);
+  // One page of a search's matches, ordered among them alone: `found` carries each match's id,
+  // creation date and progress, all the orderings and the cursor read.
+  const pageOfFound = sql`select ${h.id} from found ${h} where ${after ?? sql`true`}
+    order by ${sql.join(parts.orderBy, sql`, `)}
+    limit ${window.limit} offset ${after ? 0 : window.offset}`;
   let pageIds: number[] | undefined;
   const scanned = parts.search ? await consigneesToScan(db, kind, query.filters, parts.scope) : undefined;
   if (parts.search && scanned) {
@@ -332,10 +337,7 @@ export async function listOrderRows(
     const result = (await db.execute(
       sql`with found as (select ${h.id}, ${h.creationDate}, ${h.progress}
           from (${entries} offset 0) ${h} where ${parts.search.onText})
-        select (select count(*)::int from found) as found,
-          array(select ${h.id} from found ${h} where ${after ?? sql`true`}
-            order by ${sql.join(parts.orderBy, sql`, `)}
-            limit ${window.limit} offset ${after ? 0 : window.offset}) as ids`,
+        select (select count(*)::int from found) as found, array(${pageOfFound}) as ids`,
     )) as unknown as { rows: Array<{ found: number; ids: number[] | string }> };
     const row = result.rows[0]!;
     total = cappedTotal(Number(row.found));
@@ -362,9 +364,7 @@ export async function listOrderRows(
     const collected = await collectPage(
       db,
       sql`select id, creation_date, progress from (${matching} offset 0) matching where excluded_at is null`,
-      sql`select ${h.id} from found ${h} where ${after ?? sql`true`}
-        order by ${sql.join(parts.orderBy, sql`, `)}
-        limit ${window.limit} offset ${after ? 0 : window.offset}`,
+      pageOfFound,
       TOTAL_CAP,
       { pageAmong: TOTAL_CAP },
     );

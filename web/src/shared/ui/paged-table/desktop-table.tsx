@@ -1,5 +1,5 @@
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StoredColumns } from './column-persistence';
 import { type ListPage, type PagedDataTableProps, shownTotal } from './list-page';
@@ -30,12 +30,7 @@ export function WideTable<T>({
 }) {
   const { t } = useTranslation();
   const pagination = usePaginationTexts(data.total_capped === true);
-  // A ref, not state: the table's element is only read by the effect below, and state set from
-  // the ref when the table mounts drew the whole table a second time.
-  const tableElement = useRef<HTMLTableElement | null>(null);
-  const setTableElement = useCallback((element: HTMLTableElement | null) => {
-    tableElement.current = element;
-  }, []);
+  const [tableElement, setTableElement] = useState<HTMLTableElement | null>(null);
   const records = data.items;
 
   // mantine-datatable 9.4 names the sort state icons of sortable headers in English only, with
@@ -44,7 +39,7 @@ export function WideTable<T>({
   // renders changes, so relabelling this table's own header after each render (a new sort, new
   // rows, another language all render it again) keeps the labels translated.
   useEffect(() => {
-    const header = tableElement.current?.tHead;
+    const header = tableElement?.tHead;
     if (!header) return;
     const sortedLabel =
       table.sort.direction === 'desc'
