@@ -162,7 +162,12 @@ export async function buildApp(
   // The web app's files are compressed once, at build time, with brotli (web/vite.config.ts).
   // Up to 64 KB in one synchronous step, not the stream pipeline the plugin picks past 8 KB on two
   // cores: 0.5 ms less CPU for that page of orders, measured side by side.
-  await app.register(fastifyCompress, { encodings: ['gzip'], syncThreshold: 65536 });
+  // Level 3 rather than zlib's 6: that page in 54 µs instead of 115, 9 % larger (2.5 KB, not 2.3).
+  await app.register(fastifyCompress, {
+    encodings: ['gzip'],
+    syncThreshold: 65536,
+    zlibOptions: { level: 3 },
+  });
 
   // Helmet's headers on every answer, from one middleware built at start (@fastify/helmet built
   // a new one, its policy parsed again, on each request: 5 % of a page of orders' CPU).

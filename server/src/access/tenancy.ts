@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@extranet/contract';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { inlineValues, type StatementValues } from '../db/prepared';
 import {
   addresses,
   companies,
@@ -51,13 +52,17 @@ export async function visibleConsigneeIds(db: Executor, actor: Actor): Promise<n
   return rows.map((row) => row.id);
 }
 
-/** A condition on a consignee id column for the ids of visibleConsigneeIds. */
+/**
+ * A condition on a consignee id column for the ids of visibleConsigneeIds (as parameters, or as
+ * the placeholder `consignees` of a statement prepared per shape: db/prepared.ts).
+ */
 export function consigneeIdsCondition(
   column: AnyColumn,
   ids: readonly number[] | undefined,
+  values: StatementValues = inlineValues,
 ): SQL | undefined {
   if (ids === undefined) return undefined;
-  return ids.length ? inArray(column, [...ids]) : sql`false`;
+  return values.among(column, 'consignees', ids);
 }
 
 function refuse(code: ErrorCode, details: Record<string, unknown>): never {

@@ -36,6 +36,13 @@ export interface Database {
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_236_001;
 
+/**
+ * Statements prepared once (db/prepared.ts, the session lookup) are still planned for the values of
+ * each run: a plan made for no values in particular would serve a user of one consignee and one
+ * of hundreds alike, and a list's indexes are chosen by how many rows the values select.
+ */
+const PLAN_CACHE_MODE = 'force_custom_plan';
+
 export interface DatabaseOptions {
   /** postgres://…: a real PostgreSQL; absent: the embedded one. */
   url?: string;
@@ -65,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         max: options.poolSize ?? 10,
         // A connection whose peer went silent (a failover) is noticed by the operating system.
         keepAlive: true,
+        options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
         ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
         // While the database is away a call waits this long for a connection, then answers 503.
         ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
@@ -124,7 +132,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   try {
     const db = await migrated(pool, changes, options);
-    await pool.query(LISTENED_CHANNELS.map((channel) => `listen ${channel}`).join('; '));
+    // The one backend's setting, for every connection the worker lends it to.
+    await pool.query(
+      [
+        `set plan_cache_mode = ${PLAN_CACHE_MODE}`,
+        ...LISTENED_CHANNELS.map((channel) => `listen ${channel}`),
+      ].join('; '),
+    );
     // The start (its connection, migrations) takes what it takes; the budget counts from here.
     pool.watch(options.embeddedBudgetMs ?? 0);
     attachIdentityChanges(db, changes);

@@ -35,6 +35,28 @@ describe('tenancy and permissions', () => {
     expect(list.body).toEqual({ items: [], more: false });
   });
 
+  it('gives each user their own orders from the one statement a list of that shape is prepared as', async () => {
+    const db = app.deps.db;
+    const users = [];
+    for (const code of ['PO-SHAPE-A', 'PO-SHAPE-B']) {
+      const own = await createOrderWorld(db);
+      await insertOrder(db, 'purch', { consigneeId: own.consignee.id, externalCode: code });
+      users.push({ code, session: await loginAs(app, own.user) });
+    }
+    // A, B, then A again: each run of the prepared statement has its user's consignees.
+    for (const { code, session } of [...users, users[0]!]) {
+      const response = await app.call(
+        orders.purch.listOrders,
+        { filters: { is_template: false }, with_total: true },
+        session,
+      );
+      expect(response.body.items.map((item: { external_code: string }) => item.external_code)).toEqual([
+        code,
+      ]);
+      expect(response.body.total).toBe(1);
+    }
+  });
+
   it("refuses another company's consignee, vendor, customer, address or SKU", async () => {
     const other = await createOrderWorld(app.deps.db);
     const add = await app.call(

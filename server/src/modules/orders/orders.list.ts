@@ -3,6 +3,7 @@ import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } fr
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { companyCondition, consigneeIdsCondition, visibleConsigneeIds } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
+import { executeByShape, inlineValues, Placeholders, type StatementValues } from '../../db/prepared';
 import {
   businessLines,
   consignees,
@@ -149,6 +150,7 @@ async function orderListParts(
   actor: Actor,
   kind: OrderKind,
   query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
+  values: StatementValues = inlineValues,
 ) {
   const t = TABLES[kind];
   const h = t.heads;
@@ -162,16 +164,21 @@ async function orderListParts(
       )
     : undefined;
   const live = isNull(h.excludedAt);
+  const v = values;
   const filtering = and(
-    consigneeIdsCondition(h.consigneeId, scope),
-    f.consigneeId === undefined ? undefined : eq(h.consigneeId, f.consigneeId),
-    f.partyId === undefined ? undefined : eq(t.partyId, f.partyId),
-    f.isTemplate === undefined ? undefined : eq(h.isTemplate, f.isTemplate),
-    f.progress === undefined ? undefined : eq(h.progress, f.progress),
-    f.headIds === undefined ? undefined : inArray(h.id, f.headIds.length ? [...f.headIds] : [0]),
+    consigneeIdsCondition(h.consigneeId, scope, v),
+    f.consigneeId === undefined ? undefined : eq(h.consigneeId, v.value('consigneeId', f.consigneeId)),
+    f.partyId === undefined ? undefined : eq(t.partyId, v.value('partyId', f.partyId)),
+    f.isTemplate === undefined ? undefined : eq(h.isTemplate, v.value('isTemplate', f.isTemplate)),
+    f.progress === undefined ? undefined : eq(h.progress, v.value('progress', f.progress)),
+    f.headIds === undefined ? undefined : v.among(h.id, 'headIds', f.headIds),
     f.shippedWithoutTracking && kind === 'sales' ? shippedWithoutTracking(salesHeads) : undefined,
-    f.creationDateFrom === undefined ? undefined : sql`${h.creationDate} >= ${f.creationDateFrom}::date`,
-    f.creationDateTo === undefined ? undefined : sql`${h.creationDate} < ${f.creationDateTo}::date + 1`,
+    f.creationDateFrom === undefined
+      ? undefined
+      : sql`${h.creationDate} >= ${v.value('creationDateFrom', f.creationDateFrom)}::date`,
+    f.creationDateTo === undefined
+      ? undefined
+      : sql`${h.creationDate} < ${v.value('creationDateTo', f.creationDateTo)}::date + 1`,
   );
   const narrowing = and(filtering, search?.indexed);
   const orderBy = orderingSql(query.ordering, { status: h.progress, creation_date: h.creationDate }, h.id, [
@@ -222,6 +229,7 @@ async function afterCursor(
   kind: OrderKind,
   query: { cursor?: string; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
   scope: number[] | undefined,
+  values: StatementValues,
 ): Promise<SQL | undefined> {
   if (!query.cursor) return undefined;
   const [ordering, id] = query.cursor.split('.');
@@ -234,9 +242,10 @@ async function afterCursor(
   if (!row) return undefined;
   const descending = !query.ordering || query.ordering.startsWith('-');
   const compare = descending ? sql`<` : sql`>`;
+  const afterId = values.value('afterId', Number(id));
   return query.ordering === 'status' || query.ordering === '-status'
-    ? sql`(${h.progress}, ${h.id}) ${compare} (${row.progress}, ${Number(id)})`
-    : sql`(${h.creationDate}, ${h.id}) ${compare} (${row.creationDate}::timestamptz, ${Number(id)})`;
+    ? sql`(${h.progress}, ${h.id}) ${compare} (${values.value('afterProgress', row.progress)}, ${afterId})`
+    : sql`(${h.creationDate}, ${h.id}) ${compare} (${values.value('afterDate', row.creationDate)}::timestamptz, ${afterId})`;
 }
 
 /**
@@ -251,7 +260,9 @@ function orderTotal(
   kind: OrderKind,
   filters: OrderFilters,
   parts: { where: SQL | undefined; scope: number[] | undefined },
+  values: StatementValues,
 ): { value: SQL; exact: boolean } {
+  const v = values;
   const h = TABLES[kind].heads;
   const f = filters;
   if (
@@ -263,10 +274,14 @@ function orderTotal(
   ) {
     const where = and(
       eq(orderCounts.kind, kind),
-      consigneeIdsCondition(orderCounts.consigneeId, parts.scope),
-      f.consigneeId === undefined ? undefined : eq(orderCounts.consigneeId, f.consigneeId),
-      f.isTemplate === undefined ? undefined : eq(orderCounts.isTemplate, f.isTemplate),
-      f.progress === undefined ? undefined : eq(orderCounts.progress, f.progress),
+      consigneeIdsCondition(orderCounts.consigneeId, parts.scope, v),
+      f.consigneeId === undefined
+        ? undefined
+        : eq(orderCounts.consigneeId, v.value('consigneeId', f.consigneeId)),
+      f.isTemplate === undefined
+        ? undefined
+        : eq(orderCounts.isTemplate, v.value('isTemplate', f.isTemplate)),
+      f.progress === undefined ? undefined : eq(orderCounts.progress, v.value('progress', f.progress)),
     );
     return {
       value: sql`(select coalesce(sum(${orderCounts.count}), 0)::int from ${orderCounts} where ${where})`,
@@ -277,6 +292,23 @@ function orderTotal(
     value: sql`(select count(*)::int from (select 1 from ${h} where ${parts.where ?? sql`true`} limit ${TOTAL_CAP + 1}) capped)`,
     exact: false,
   };
+}
+
+/**
+ * What the text of a list's statement depends on beside the names of its values (the filters and
+ * the cursor it was given): the key it is prepared under (db/prepared.ts).
+ */
+function listShape(
+  kind: OrderKind,
+  query: { filters: OrderFilters; ordering?: string },
+  counting: { exact: boolean } | undefined,
+  placeholders: Placeholders,
+) {
+  const untracked = query.filters.shippedWithoutTracking && kind === 'sales';
+  const total = counting ? (counting.exact ? 'exact' : 'capped') : 'none';
+  return ['orders', kind, query.ordering ?? 'default', untracked ? 'untracked' : '', total]
+    .concat(Object.keys(placeholders.values))
+    .join(' ');
 }
 
 const cappedTotal = (value: number): CappedTotal =>
@@ -299,18 +331,22 @@ export async function listOrderRows(
 ) {
   const t = TABLES[kind];
   const h = t.heads;
-  const parts = await orderListParts(db, actor, kind, query);
+  // A list without a search is one statement, prepared once per shape (db/prepared.ts); a search's
+  // statements are built for their text each time.
+  const placeholders = query.filters.smart ? undefined : new Placeholders();
+  const values = placeholders ?? inlineValues;
+  const parts = await orderListParts(db, actor, kind, query, values);
   const window = pageWindow(query);
   let total: CappedTotal | undefined;
-  const after = await afterCursor(db, kind, query, parts.scope);
+  const after = await afterCursor(db, kind, query, parts.scope, values);
   const pageOf = (among: SQL | undefined) =>
     db
       .select({ id: h.id })
       .from(h)
       .where(and(among, after))
       .orderBy(...parts.orderBy)
-      .limit(window.limit)
-      .offset(after ? 0 : window.offset);
+      .limit(values.value('limit', window.limit))
+      .offset(values.value('offset', after ? 0 : window.offset));
   // One page of a search's matches, ordered among them alone: `found` carries each match's id,
   // creation date and progress, all the orderings and the cursor read.
   const pageOfFound = sql`select ${h.id} from found ${h} where ${after ?? sql`true`}
@@ -374,52 +410,53 @@ export async function listOrderRows(
   // Without a search, the page's ids, its orders and the total are one statement: the ids as a
   // subquery (the index-only walk above), the total as a column computed once (an InitPlan).
   const counting =
-    query.with_total && total === undefined ? orderTotal(kind, query.filters, parts) : undefined;
+    query.with_total && total === undefined ? orderTotal(kind, query.filters, parts, values) : undefined;
+  const page = db
+    .select({
+      id: h.id,
+      externalCode: h.externalCode,
+      warehouseCode: h.warehouseCode,
+      progress: h.progress,
+      statusCode: h.statusCode,
+      statusDesc: h.statusDesc,
+      failureReason: h.failureReason,
+      failureCause: h.failureCause,
+      consigneeId: h.consigneeId,
+      consigneeName: consignees.name,
+      businessLineId: businessLines.id,
+      businessLineName: businessLines.name,
+      creationDate: h.creationDate,
+      deliveryDate: h.deliveryDate,
+      isReturn: h.isReturn,
+      isTemplate: h.isTemplate,
+      partyId: t.partyId,
+      partyCode: t.party.externalCode,
+      partyName: t.party.name,
+      // Per row of one page, through the lines' (head, SKU) index.
+      linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
+      total: counting ? counting.value.mapWith(Number) : sql<number>`0`,
+    })
+    .from(h)
+    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
+    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
+    .leftJoin(t.party, eq(t.party.id, t.partyId))
+    .where(pageIds ? inArray(h.id, pageIds) : sql`${h.id} in (${pageOf(parts.where).getSQL()})`)
+    .orderBy(...parts.orderBy);
   const selected =
     pageIds?.length === 0
       ? []
-      : await db
-          .select({
-            id: h.id,
-            externalCode: h.externalCode,
-            warehouseCode: h.warehouseCode,
-            progress: h.progress,
-            statusCode: h.statusCode,
-            statusDesc: h.statusDesc,
-            failureReason: h.failureReason,
-            failureCause: h.failureCause,
-            consigneeId: h.consigneeId,
-            consigneeName: consignees.name,
-            businessLineId: businessLines.id,
-            businessLineName: businessLines.name,
-            creationDate: h.creationDate,
-            deliveryDate: h.deliveryDate,
-            isReturn: h.isReturn,
-            isTemplate: h.isTemplate,
-            partyId: t.partyId,
-            partyCode: t.party.externalCode,
-            partyName: t.party.name,
-            // Per row of one page, through the lines' (head, SKU) index.
-            linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
-            total: counting ? counting.value.mapWith(Number) : sql<number>`0`,
-          })
-          .from(h)
-          .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-          .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
-          .leftJoin(t.party, eq(t.party.id, t.partyId))
-          .where(pageIds ? inArray(h.id, pageIds) : sql`${h.id} in (${pageOf(parts.where).getSQL()})`)
-          .orderBy(...parts.orderBy);
+      : placeholders
+        ? await executeByShape(db, listShape(kind, query, counting, placeholders), page, placeholders.values)
+        : await page;
   if (counting) {
     // An empty page has no row to carry the total: it is counted alone.
-    const value =
-      selected[0]?.total ??
-      Number(
-        (
-          (await db.execute(sql`select ${counting.value} as value`)) as unknown as {
-            rows: Array<{ value: number }>;
-          }
-        ).rows[0]?.value ?? 0,
-      );
+    const [alone] = selected.length
+      ? []
+      : await db
+          .select({ value: counting.value.mapWith(Number) })
+          .from(sql`(values (1)) one`)
+          .execute(placeholders?.values);
+    const value = selected[0]?.total ?? alone?.value ?? 0;
     total = counting.exact ? { value, capped: false } : cappedTotal(value);
   }
   const rows: OrderRowRecord[] = selected;
