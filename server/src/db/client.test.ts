@@ -51,6 +51,19 @@ describe('database settings', () => {
     }
   });
 
+  it('plans each run of a prepared statement for its values, and a page read out of order as SSD reads it', async () => {
+    const database = await openTestDatabase();
+    try {
+      const [plans] = rowsOf(await database.db.execute(sql`show plan_cache_mode`));
+      expect(plans!.plan_cache_mode).toBe('force_custom_plan');
+      const [pages] = rowsOf(await database.db.execute(sql`show random_page_cost`));
+      // PostgreSQL's connections only: the embedded database keeps its defaults (db/client.ts).
+      expect(pages!.random_page_cost).toBe(database.kind === 'postgres' ? '1.1' : '4');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('migrates a new database whatever the statement timeout of the calls', async () => {
     const url = process.env.TEST_DATABASE_URL;
     // A new database, not a copy of the migrated template: every migration runs, at a timeout of

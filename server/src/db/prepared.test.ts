@@ -91,13 +91,6 @@ describe('statements prepared per shape', () => {
     expect(found).toEqual(['prepared-1']);
   });
 
-  it('has every connection plan each run of a prepared statement for its values', async () => {
-    const rows = (await database.db.execute(sql`show plan_cache_mode`)) as unknown as {
-      rows: Array<{ plan_cache_mode: string }>;
-    };
-    expect(rows.rows[0]!.plan_cache_mode).toBe('force_custom_plan');
-  });
-
   it('matches nothing for no ids, with parameters or a placeholder', async () => {
     const among = (values: StatementValues) =>
       database.db

@@ -151,6 +151,31 @@ describe("a user's searches start from the user's consignees", () => {
     }
   });
 
+  it('finds, for role 99, a common word’s orders of a date range in the list’s order, by page and by cursor', async () => {
+    const admin = actorOf([]);
+    const day = (await plan.db.execute(
+      sql`select (now() - interval '90 days')::date::text as day`,
+    )) as unknown as {
+      rows: Array<{ day: string }>;
+    };
+    const filters = { smart: 'juice', isTemplate: false, creationDateFrom: day.rows[0]!.day };
+    const expected = (await plan.db.execute(
+      sql`select h.id from purch_heads h where h.excluded_at is null and not h.is_template
+        and h.creation_date >= ${filters.creationDateFrom}::date and h.search_text like '%juice%'
+        order by h.creation_date desc, h.id desc`,
+    )) as unknown as { rows: Array<{ id: number }> };
+    const ids = expected.rows.map((row) => Number(row.id));
+    expect(ids.length).toBeGreaterThan(100);
+    const list = { count: 50, with_total: true, filters };
+    const first = await listOrderRows(plan.db, admin, 'purch', { ...list, page: 0 });
+    const second = await listOrderRows(plan.db, admin, 'purch', { ...list, page: 1 });
+    const next = await listOrderRows(plan.db, admin, 'purch', { ...list, page: 1, cursor: first.nextCursor });
+    expect(first.total).toEqual({ value: ids.length, capped: false });
+    expect(first.rows.slice(0, 50).map((row) => row.id)).toEqual(ids.slice(0, 50));
+    expect(second.rows.slice(0, 50).map((row) => row.id)).toEqual(ids.slice(50, 100));
+    expect(next.rows.map((row) => row.id)).toEqual(second.rows.map((row) => row.id));
+  });
+
   it('pages a user’s search by number and by cursor alike, in either ordering', async () => {
     const user = actorOf([plan.userCompanyId]);
     for (const ordering of [undefined, 'status', '-creation_date'] as const) {

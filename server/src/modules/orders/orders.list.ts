@@ -385,6 +385,15 @@ export async function listOrderRows(
     // The matches carry the ordering's columns from the rows their scan reads anyway: every page of
     // up to TOTAL_CAP matches is ordered among them alone, in the statement that counts them (a
     // second statement would read every match again, or walk the ordering's index to a rare one).
+    // Within a date range, listed by date, the matches are taken in the list's order: the range's
+    // walk of the creation-date index stops at the count's cap, where a common word's trigram
+    // bitmap would be built whole (a product word in 90 days: 409,000 entries, 59 → 28 ms at a
+    // million orders). Without a range such a walk can cross every order, which a scan in the
+    // table's own order does more cheaply; by status, the status index is not the range's.
+    const rangeWalk =
+      query.ordering !== 'status' &&
+      query.ordering !== '-status' &&
+      (query.filters.creationDateFrom !== undefined || query.filters.creationDateTo !== undefined);
     const matchingWhere = (where: SQL | undefined) =>
       db
         .select({ id: h.id, creationDate: h.creationDate, progress: h.progress, excludedAt: h.excludedAt })
@@ -396,7 +405,9 @@ export async function listOrderRows(
           parts.search.byColumn.map((column) => matchingWhere(and(parts.filtering, column))),
           sql` union all `,
         )
-      : matchingWhere(parts.narrowing);
+      : rangeWalk
+        ? sql`${matchingWhere(parts.narrowing)} order by ${sql.join(parts.orderBy, sql`, `)}`
+        : matchingWhere(parts.narrowing);
     const collected = await collectPage(
       db,
       sql`select id, creation_date, progress from (${matching} offset 0) matching where excluded_at is null`,
