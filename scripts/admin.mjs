@@ -3,8 +3,8 @@
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureServerBuilt, root } from './server-build.mjs';
+import { ensureBuilt, root } from './builds.mjs';
 
-ensureServerBuilt({ quiet: true });
+ensureBuilt('server', { quiet: true });
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(path.join(root, 'server/dist/admin.js')).href);

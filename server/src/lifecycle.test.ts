@@ -11,9 +11,13 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-lifecycle-'));
 const children: ChildProcess[] = [];
 
-// The server as production runs it: built into dist/ (npm start builds it the same way).
+// The server as production runs it: built into dist/, as npm start builds it when the build is
+// missing or older than its sources (npm test has built it before the server tests).
 beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  execFileSync(process.execPath, ['../scripts/build.mjs', '--if-stale', 'server'], {
+    cwd: serverDir,
+    stdio: 'inherit',
+  });
 }, 120_000);
 
 /** Starts the built server; its output is kept for the test to show when something goes wrong. */

@@ -366,7 +366,7 @@ describe('lists past what a page shows', () => {
     expect((await list({ filters: {}, cursor: 'not a cursor' })).status).toBe(400);
   });
 
-  it('keeps the order counters equal to the orders through moves, exclusions and deletes', async () => {
+  it('keeps the order counters equal to the orders through moves, exclusions, many-order inserts and deletes', async () => {
     const db = app.deps.db;
     const rowsOf = async (query: ReturnType<typeof sql>) =>
       ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
@@ -381,6 +381,16 @@ describe('lists past what a page shows', () => {
     await db.execute(sql`update purch_heads set excluded_at = now() where id = ${id + 2}`);
     await db.execute(sql`update purch_heads set truck_number = 'T-1' where id = ${id + 3}`);
     await db.execute(sql`delete from purch_heads where id = ${id + 4}`);
+    // One statement inserting many orders of several counters (an import, the warehouse's sync),
+    // excluded ones among them, and one deleting several: each counts once per counter it changes.
+    await db.execute(sql`
+      insert into purch_heads (consignee_id, external_code, progress, is_template, excluded_at)
+      select ${w.consignee.id}, 'COUNTED-' || n, (array['draft', 'ready', 'sync'])[1 + n % 3], false,
+        case when n % 5 = 0 then now() end
+      from generate_series(1, 30) n`);
+    await db.execute(
+      sql`delete from purch_heads where external_code in ('COUNTED-1', 'COUNTED-2', 'COUNTED-5', 'COUNTED-6')`,
+    );
     const counters = await rowsOf(sql`
       select is_template, progress, count from order_counts
       where kind = 'purch' and consignee_id = ${w.consignee.id} and count <> 0 order by 1, 2`);
