@@ -36,6 +36,23 @@ export async function expectAccessible(page: Page) {
 }
 
 /**
+ * Opens and closes the notification bell until its badge stays dark, so that it shows only what
+ * comes next. The warehouse may still be moving orders of earlier specs, whose notifications light
+ * it again meanwhile.
+ */
+export async function clearBell(page: Page) {
+  await expect(async () => {
+    await page.getByTestId('notification-bell').click();
+    await expect(page.getByTestId('notification-list')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('notification-list')).toBeHidden();
+    await expect(page.getByTestId('notification-badge')).not.toHaveAttribute('data-new', 'true', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Closes the toasts of the last action (as a person would, with their close buttons) instead of
  * waiting seconds for them to close by themselves: a check of the screen then sees the screen.
  */

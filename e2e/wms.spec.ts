@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, DEMO, dismissToasts, expect, expectAccessible, signIn, test } from './fixtures';
+import {
+  api,
+  apiLogin,
+  clearBell,
+  DEMO,
+  dismissToasts,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+} from './fixtures';
 
 // The warehouse link takes a ready order to sent without anyone touching it; its system
 // comment appears in the order's discussion and its notification in the header bell.
@@ -70,11 +80,8 @@ test('an order set ready is sent by the server, with its system comment and noti
   await expect(page.getByRole('heading', { name: `Purchase order ${order.code}`, level: 1 })).toBeVisible();
   await expect(statusBadge(page)).toHaveText('Draft');
 
-  // Open the bell once, so that its badge shows only what comes next.
-  await page.getByTestId('notification-bell').click();
-  await expect(page.getByTestId('notification-list')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('notification-badge')).not.toHaveAttribute('data-new', 'true');
+  // Its badge shows only what comes next.
+  await clearBell(page);
 
   await page.getByRole('button', { name: 'Set ready' }).click();
   await expect(statusBadge(page)).toHaveText('Ready');
