@@ -45,6 +45,8 @@ async function waitForQuietWarehouse(target: Target): Promise<void> {
       headers: { 'content-type': 'application/json', authorization: `SessionCode ${token}` },
       body: JSON.stringify({ filters: { progress: 'ready' }, count: 1, with_total: true }),
     });
+    // A refused list would read as no ready orders, and the bench would measure a busy server.
+    if (!response.ok) throw new Error(`${target.name}: list_orders answered ${response.status}`);
     return ((await response.json()) as { total: number }).total;
   };
   const deadline = Date.now() + 300_000;
