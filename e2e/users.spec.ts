@@ -37,9 +37,23 @@ async function column(page: Page, index: number): Promise<string[]> {
     .allInnerTexts();
 }
 
+/**
+ * Chooses an option by keyboard: down the list to it, then Enter. These forms are taller than the
+ * window, and a click on an option could miss again and again: each try scrolled the page, the list
+ * followed its field, and the option was no longer where the click aimed.
+ */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const field = page.getByRole('combobox', { name: label, exact: true });
+  const target = page.getByRole('option', { name: option, exact: true });
+  await field.focus();
+  await field.press('ArrowDown');
+  await expect(target).toBeVisible();
+  // The options may still arrive from the server after the list opens: step until it is the one.
+  await expect(async () => {
+    if ((await target.getAttribute('data-combobox-selected')) === null) await field.press('ArrowDown');
+    await expect(target).toHaveAttribute('data-combobox-selected', { timeout: 300 });
+  }).toPass({ timeout: 20_000 });
+  await field.press('Enter');
   // A multi-select keeps its list open after a choice: close it like a person would.
   await page.keyboard.press('Escape');
 }
