@@ -11,7 +11,7 @@ import {
 } from './fixtures';
 
 // Sign-ins hash passwords (argon2) on a machine shared with other work: allow for it. The life of
-// a user is one serial group; it comes first and the other tests run beside it.
+// a user is one serial group; the file's other tests run beside it on the other worker.
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** axe on the screen as a person sees it: the pointer rests on no control (hover colours aside). */
