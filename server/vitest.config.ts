@@ -12,7 +12,7 @@ const embeddedOnly = process.env.TEST_DATABASE_URL
 /**
  * Several server processes share one database only on PostgreSQL: that test runs in its pass. So
  * do the tests of the planner's choices: production's planner is PostgreSQL's, and their generated
- * tables (20,000 orders and their lines) take the embedded database three times the CPU to load.
+ * tables (20,000 orders and their lines) took the embedded database minutes of CPU to load.
  */
 const postgresOnly = process.env.TEST_DATABASE_URL
   ? []
