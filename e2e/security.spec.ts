@@ -7,6 +7,8 @@ import { api, apiLogin, DEMO, expect, expectAccessible, login } from './fixtures
 // the demo users sign in beside this spec and must keep signing in without a code.
 
 const PASSWORD = 'Amber-Lighthouse-93';
+/** The authenticator's time step (RFC 6238's default, the server's). */
+const STEP_SECONDS = 30;
 
 /** A fresh user of a demo company whose first password change is done, ready to sign in. */
 async function readyUser(page: Page) {
@@ -51,11 +53,17 @@ async function turnOn(page: Page, userPassword: string) {
   await expect(dialog.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
   const secret = (await dialog.getByTestId('totp-secret').innerText()).trim();
   await expectAccessible(page);
-  // The code of the step before now, filled afresh before each try: each step's code signs in
-  // once, and the current one is left for the sign-in that follows.
+  // The current step's code, filled afresh before each try. A code of the step before would be
+  // valid for what is left of this step only (the server takes a step either side), and a slow
+  // try could reach the server after it. Each step's code is accepted once: the sign-in that
+  // follows uses a later step's (nextCode).
   const code = dialog.getByRole('textbox', { name: 'Code the app shows now' });
-  const fillCode = async () =>
-    code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }));
+  let filledStep = 0;
+  const fillCode = async () => {
+    const now = Math.floor(Date.now() / 1000);
+    filledStep = Math.floor(now / STEP_SECONDS);
+    await code.fill(await generate({ secret, epoch: now }));
+  };
   const password = dialog.getByRole('textbox', { name: 'Your password' });
   const turnOnButton = dialog.getByRole('button', { name: 'Turn on' });
   // Turning it on asks for the password too: a session alone must not bind the account to a phone.
@@ -73,7 +81,16 @@ async function turnOn(page: Page, userPassword: string) {
   const recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
   await dialog.getByRole('button', { name: 'I have saved them' }).click();
   await expect(section.getByTestId('second-factor-status')).toHaveText('On');
-  return { secret, recoveryCodes };
+  return { secret, recoveryCodes, usedStep: filledStep };
+}
+
+/**
+ * A code the server takes after the step `usedStep` was used: the current step's, or the next
+ * one's while the current step is the used one (the server takes a step either side of now).
+ */
+function nextCode(secret: string, usedStep: number) {
+  const now = Math.floor(Date.now() / 1000);
+  return generate({ secret, epoch: Math.max(now, (usedStep + 1) * STEP_SECONDS) });
 }
 
 test('a user turns the second factor on and signs in with a code, then with a recovery code', async ({
@@ -82,7 +99,7 @@ test('a user turns the second factor on and signs in with a code, then with a re
   const user = await readyUser(page);
   await login(page, user);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  const { secret, recoveryCodes } = await turnOn(page, user.password);
+  const { secret, recoveryCodes, usedStep } = await turnOn(page, user.password);
   await signOut(page);
 
   await login(page, user);
@@ -93,7 +110,7 @@ test('a user turns the second factor on and signs in with a code, then with a re
   await expect(page.getByRole('alert')).toContainText('The code is not valid');
   await page
     .getByRole('textbox', { name: 'Code from the authenticator app' })
-    .fill(await generate({ secret }));
+    .fill(await nextCode(secret, usedStep));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await signOut(page);

@@ -81,7 +81,7 @@ function server(extra: Record<string, Handler> = {}) {
       list([{ vendor_id: 7, external_code: 'V7', name: 'Gauja Supply', default_currency_id: 2 }]),
     '/catalogs/address/list': () => list([{ address_id: 70, code: 'A70', name: 'Main dock' }]),
     '/catalogs/currency/list': () => list([{ currency_id: 2, code: 'USD' }]),
-    '/catalogs/uom/list': () => list([{ uom_id: 1, name: 'kg' }]),
+    '/catalogs/uom/list': () => list([{ uom_id: 1, name: 'kg', code: 'KG', counted: false }]),
     '/catalogs/sku/list': () =>
       list([
         { sku_id: 30, external_code: 'BF-1', name: 'Honey' },
