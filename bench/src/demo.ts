@@ -64,12 +64,14 @@ const SLOW_LIST = { count: 1000, with_total: true, filters: { smart: 'PO-2026' }
 export async function runDemo(options: RunOptions): Promise<Measured[]> {
   const targets: Target[] = [];
   const cleanups: Array<() => Promise<void>> = [];
+  const scratches: Array<{ analyze(): Promise<void> }> = [];
   try {
     const bare = await startBare();
     targets.push(bare);
     const servers: Array<{ label: string; target: Target }> = [];
     if (process.env.DATABASE_URL) {
       const scratch = await scratchDatabase(process.env.DATABASE_URL);
+      scratches.push(scratch);
       cleanups.push(scratch.drop);
       const target = await startServer({
         name: 'PostgreSQL server',
@@ -83,6 +85,7 @@ export async function runDemo(options: RunOptions): Promise<Measured[]> {
       const before = process.env.BENCH_BEFORE_MAIN;
       if (before) {
         const scratchBefore = await scratchDatabase(process.env.DATABASE_URL);
+        scratches.push(scratchBefore);
         cleanups.push(scratchBefore.drop);
         const target = await startServer({
           name: 'PostgreSQL server (before)',
@@ -103,6 +106,7 @@ export async function runDemo(options: RunOptions): Promise<Measured[]> {
     }
 
     for (const { target } of servers) await waitForQuietWarehouse(target);
+    for (const scratch of scratches) await scratch.analyze();
     const rows: Row[] = [];
     for (const { label, target } of servers) {
       const token = await signIn(target, 'admin', 'admin-demo-1');

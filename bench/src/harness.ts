@@ -341,7 +341,9 @@ export function printTable(title: string, results: Measured[]): void {
  * A scratch database beside the one DATABASE_URL names, on the same server, dropped afterwards:
  * the bench never writes into the database it is pointed at.
  */
-export async function scratchDatabase(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  databaseUrl: string,
+): Promise<{ url: string; analyze(): Promise<void>; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `extranet_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -352,6 +354,16 @@ export async function scratchDatabase(databaseUrl: string): Promise<{ url: strin
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /**
+     * The planner's statistics of every table, as autovacuum gathers them on a database in use: a
+     * database loaded moments ago has none yet, and its plans are not the ones production runs.
+     */
+    analyze: async () => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      await client.query('analyze');
+      await client.end();
+    },
     drop: async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();

@@ -55,6 +55,8 @@ const orderHeadColumns = () => ({
    * 0028 and 0036), never by the code.
    */
   searchText: text().notNull().default(''),
+  /** How many lines the order has. Written by the same triggers as searchText (migration 0038). */
+  linesCount: integer().notNull().default(0),
 });
 
 /**

@@ -443,8 +443,7 @@ export async function listOrderRows(
       partyId: t.partyId,
       partyCode: t.party.externalCode,
       partyName: t.party.name,
-      // Per row of one page, through the lines' (head, SKU) index.
-      linesCount: sql<number>`(select count(*) from ${t.lines} where ${t.lines.headId} = ${sql.raw(`"${kind}_heads"."id"`)})::int`,
+      linesCount: h.linesCount,
       total: counting ? counting.value.mapWith(Number) : sql<number>`0`,
     })
     .from(h)

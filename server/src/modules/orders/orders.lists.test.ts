@@ -162,6 +162,59 @@ describe('order lists', () => {
   });
 });
 
+describe("an order's number of lines", () => {
+  it('follows lines added, removed and moved to another order, and a save of the whole order', async () => {
+    const db = app.deps.db;
+    const w = await createOrderWorld(db);
+    const session = await loginAs(app, w.user);
+    const skus = [];
+    for (let i = 0; i < 3; i++) skus.push(await createSku(db, { consigneeId: w.consignee.id }));
+    const first = await insertOrder(db, 'purch', { consigneeId: w.consignee.id, externalCode: 'LC-1' });
+    const second = await insertOrder(db, 'purch', { consigneeId: w.consignee.id, externalCode: 'LC-2' });
+    const counts = async () => {
+      const { body } = await app.call(orders.purch.listOrders, { filters: { smart: 'lc-' } }, session);
+      const rows: orders.PurchOrderRow[] = body.items;
+      const shown = new Map(rows.map((item) => [item.external_code, item.lines_count]));
+      // The plain list (a prepared statement) shows the same numbers as the search.
+      const plain = await app.call(orders.purch.listOrders, { filters: {} }, session);
+      const plainRows: orders.PurchOrderRow[] = plain.body.items;
+      for (const item of plainRows) expect(item.lines_count).toBe(shown.get(item.external_code));
+      return Object.fromEntries(shown);
+    };
+    expect(await counts()).toEqual({ 'LC-1': 0, 'LC-2': 0 });
+
+    await db
+      .insert(purchLines)
+      .values(skus.map((sku, i) => ({ headId: first, position: i + 1, skuId: sku.id, orderedQty: '1' })));
+    expect(await counts()).toEqual({ 'LC-1': 3, 'LC-2': 0 });
+
+    await db.update(purchLines).set({ headId: second }).where(eq(purchLines.skuId, skus[0]!.id));
+    expect(await counts()).toEqual({ 'LC-1': 2, 'LC-2': 1 });
+
+    await db.delete(purchLines).where(eq(purchLines.headId, first));
+    expect(await counts()).toEqual({ 'LC-1': 0, 'LC-2': 1 });
+
+    const line = (sku: { id: number }) => ({
+      sku_id: sku.id,
+      ordered_qty: dec('2'),
+      uom_id: w.refs.pcsId,
+      price: null,
+      batch: null,
+      expiry_date: null,
+    });
+    const saved = await app.call(
+      orders.purch.editOrder,
+      { head_id: second, fields: { lines: [line(skus[1]!), line(skus[2]!)] } },
+      session,
+    );
+    expect(saved.status).toBe(200);
+    expect(await counts()).toEqual({ 'LC-1': 0, 'LC-2': 2 });
+    // The view reads the lines themselves: the same number.
+    const view = await app.call(orders.purch.viewOrder, { head_id: second }, session);
+    expect(view.body.lines).toHaveLength(2);
+  });
+});
+
 describe('view order queries', () => {
   it('reads an order of many lines in a bounded number of queries', async () => {
     const w = await createOrderWorld(app.deps.db);
