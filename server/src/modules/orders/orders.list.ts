@@ -1,23 +1,9 @@
-import { type Language, type orders, TOTAL_CAP, wms } from '@extranet/contract';
-import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { type orders, TOTAL_CAP } from '@extranet/contract';
+import { type AnyColumn, and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { companyCondition, consigneeIdsCondition, visibleConsigneeIds } from '../../access/tenancy';
 import type { Executor } from '../../db/client';
 import { executeByShape, inlineValues, Placeholders, type StatementValues } from '../../db/prepared';
-import {
-  businessLines,
-  consignees,
-  currencies,
-  locations,
-  orderCounts,
-  purchLines,
-  salesHeads,
-  salesLines,
-  shippedWithoutTracking,
-  skus,
-  uoms,
-} from '../../db/schema';
-import { aliased as as, dateText, dateTimeText, statusValue } from '../../http/export';
+import { businessLines, consignees, orderCounts, salesHeads, shippedWithoutTracking } from '../../db/schema';
 import {
   type CappedTotal,
   collectPage,
@@ -29,8 +15,6 @@ import {
   searchTextContains,
 } from '../../http/lists';
 import type { Actor } from '../../http/session';
-import { uomName } from '../catalogs/catalogs.repository';
-
 import { TABLES } from './orders.tables';
 
 type OrderKind = orders.OrderKind;
@@ -145,7 +129,7 @@ function orderSearch(kind: OrderKind, text: string, consigneeIds: readonly numbe
  * The free text is orderSearch's. Every condition is on the heads' own columns, so the heads alone
  * answer which orders match; `filtering` is every condition but the search.
  */
-async function orderListParts(
+export async function orderListParts(
   db: Executor,
   actor: Actor,
   kind: OrderKind,
@@ -493,112 +477,4 @@ export async function countOrdersByProgress(db: Executor, actor: Actor, kind: Or
     )
     .groupBy(orderCounts.progress);
   return rows.map((row) => ({ progress: row.progress, count: Number(row.count) }));
-}
-
-// ---------------------------------------------------------------- exports
-
-/** The orders a list shows, one row each, as the export writes them (see http/export.ts). */
-export async function orderExportQuery(
-  db: Executor,
-  actor: Actor,
-  kind: OrderKind,
-  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
-): Promise<SQL> {
-  const t = TABLES[kind];
-  const h = t.heads;
-  const l = t.lines;
-  const { where, orderBy } = await orderListParts(db, actor, kind, query);
-  return db
-    .select({
-      external_code: as(h.externalCode, 'external_code'),
-      consignee: as(consignees.name, 'consignee'),
-      business_line: as(businessLines.name, 'business_line'),
-      party_code: as(t.party.externalCode, 'party_code'),
-      party: as(t.party.name, 'party'),
-      reference: as(t.reference, 'reference'),
-      creation_date: as(dateTimeText(h.creationDate), 'creation_date'),
-      delivery_date: as(dateText(h.deliveryDate), 'delivery_date'),
-      progress: as(h.progress, 'progress'),
-      status: as(statusValue(h.statusCode, h.statusDesc, wms.KNOWN_ORDER_STATUSES), 'status'),
-      is_return: as(h.isReturn, 'is_return'),
-      location: as(locations.label, 'location'),
-      truck_number: as(h.truckNumber, 'truck_number'),
-      currency: as(currencies.code, 'currency'),
-      warehouse_code: as(h.warehouseCode, 'warehouse_code'),
-      total: as(
-        sql`(select sum(round(${l.orderedQty} * ${l.price}, 3)) from ${l} where ${l.headId} = ${h.id})`,
-        'total',
-      ),
-    })
-    .from(h)
-    .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-    .innerJoin(businessLines, eq(businessLines.id, consignees.businessLineId))
-    .leftJoin(t.party, eq(t.party.id, t.partyId))
-    .leftJoin(locations, eq(locations.id, h.locationId))
-    .leftJoin(currencies, eq(currencies.id, h.currencyId))
-    .where(where)
-    .orderBy(...orderBy)
-    .getSQL();
-}
-
-/** The lines of the orders a list shows, in the list's order, a row per line. */
-export async function orderLinesExportQuery(
-  db: Executor,
-  actor: Actor,
-  kind: OrderKind,
-  query: { filters: OrderFilters; ordering?: orders.OrderOrdering | `-${orders.OrderOrdering}` },
-  lang: Language,
-): Promise<SQL> {
-  const t = TABLES[kind];
-  const h = t.heads;
-  const { where, orderBy } = await orderListParts(db, actor, kind, query);
-  const common = {
-    external_code: as(h.externalCode, 'external_code'),
-    consignee: as(consignees.name, 'consignee'),
-    party: as(t.party.name, 'party'),
-    delivery_date: as(dateText(h.deliveryDate), 'delivery_date'),
-    progress: as(h.progress, 'progress'),
-    sku_code: as(skus.externalCode, 'sku_code'),
-    sku_name: as(skus.name, 'sku_name'),
-    uom: as(uomName(lang), 'uom'),
-    warehouse_code: as(h.warehouseCode, 'warehouse_code'),
-  };
-  const base = (fields: SelectedFields, lines: typeof purchLines | typeof salesLines) =>
-    db
-      .select(fields)
-      .from(h)
-      .innerJoin(consignees, eq(consignees.id, h.consigneeId))
-      .leftJoin(t.party, eq(t.party.id, t.partyId))
-      .innerJoin(lines, eq(lines.headId, h.id))
-      .innerJoin(skus, eq(skus.id, lines.skuId))
-      .leftJoin(uoms, eq(uoms.id, lines.uomId))
-      .where(where)
-      .orderBy(...orderBy, asc(lines.position), asc(lines.id))
-      .getSQL();
-  if (kind === 'purch') {
-    const l = purchLines;
-    return base(
-      {
-        ...common,
-        ordered_qty: as(l.orderedQty, 'ordered_qty'),
-        done_qty: as(l.receivedQty, 'done_qty'),
-        price: as(l.price, 'price'),
-        amount: as(sql`round(${l.orderedQty} * ${l.price}, 3)`, 'amount'),
-      },
-      l,
-    );
-  }
-  const l = salesLines;
-  return base(
-    {
-      ...common,
-      ordered_qty: as(l.orderedQty, 'ordered_qty'),
-      done_qty: as(l.deliveredQty, 'done_qty'),
-      price: as(l.price, 'price'),
-      amount: as(sql`round(${l.orderedQty} * ${l.price}, 3)`, 'amount'),
-      batch: as(l.batch, 'batch'),
-      expiry_date: as(dateText(l.expiryDate), 'expiry_date'),
-    },
-    l,
-  );
 }
