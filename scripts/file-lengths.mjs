@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_LINES = 600;
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
-const LEFT_OUT = [/\/demo\//, /\/db\/schema(\/|\.ts$)/, /^\.library\//];
+const LEFT_OUT = [/\/demo\//, /\/db\/schema(\/|\.ts$)/];
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
   cwd: ROOT,
